@@ -1,0 +1,206 @@
+"""El entorno del bloque: unos ficheros de texto, las cuatro herramientas que los manejan
+y los ayudantes para escribir bloques, mostrarlos y montar guiones.
+
+El entorno es un diccionario de rutas a contenidos. Cada herramienta recibe el entorno
+y sus argumentos, todos cadenas, y devuelve una cadena.
+"""
+import json as _json
+
+ENTORNO = {"lista.txt": "pan, leche, patatas",
+           "notas.txt": "El sábado vienen cuatro a cenar.",
+           "recetas/gazpacho.txt": "Gazpacho: tomates, pepino, pimiento, ajo.",
+           "recetas/tortilla.txt": "Tortilla: huevos, patatas, cebolla."}
+
+
+# --- Las cuatro herramientas ------------------------------------------------------------
+
+def leer(entorno, ruta):
+    return entorno[ruta]
+
+
+def escribir(entorno, ruta, contenido):
+    entorno[ruta] = contenido
+    return "escritos %d caracteres en %s" % (len(contenido), ruta)
+
+
+def listar(entorno, carpeta):
+    return "\n".join(sorted(ruta for ruta in entorno if ruta.startswith(carpeta)))
+
+
+def buscar(entorno, patron):
+    return "\n".join("%s: %s" % (ruta, linea)
+                     for ruta in sorted(entorno)
+                     for linea in entorno[ruta].splitlines()
+                     if patron in linea)
+
+
+FUNCIONES = {"leer": leer, "escribir": escribir, "listar": listar, "buscar": buscar}
+
+
+def objeto(**campos):
+    """Esquema de un objeto con estos campos de texto, todos obligatorios y ninguno más."""
+    return {"type": "object",
+            "properties": {nombre: {"type": "string", "description": descripcion}
+                           for nombre, descripcion in campos.items()},
+            "required": list(campos),
+            "additionalProperties": False}
+
+
+HERRAMIENTAS = [
+    {"name": "leer",
+     "description": "Devuelve el contenido completo del fichero que está en esa ruta. "
+                    "No cambia nada.",
+     "input_schema": objeto(ruta="Ruta del fichero, por ejemplo 'recetas/tortilla.txt'.")},
+    {"name": "escribir",
+     "description": "Guarda el contenido en el fichero de esa ruta. Si el fichero ya existe, "
+                    "BORRA todo lo que tenía y lo sustituye; si no existe, lo crea. "
+                    "Devuelve cuántos caracteres ha escrito.",
+     "input_schema": objeto(ruta="Ruta del fichero que se escribe.",
+                            contenido="Texto completo que tendrá el fichero.")},
+    {"name": "listar",
+     "description": "Devuelve las rutas de los ficheros que empiezan por esa carpeta, una por "
+                    "línea y en orden alfabético ('' las lista todas). No cambia nada.",
+     "input_schema": objeto(carpeta="Principio de las rutas, por ejemplo 'recetas/'.")},
+    {"name": "buscar",
+     "description": "Busca el patrón, tal cual y distinguiendo mayúsculas, en cada línea de cada "
+                    "fichero. Devuelve una línea 'ruta: línea' por coincidencia, o una cadena "
+                    "vacía si no hay ninguna. No cambia nada.",
+     "input_schema": objeto(patron="Texto exacto que se busca.")},
+]
+
+
+# --- Bloques ----------------------------------------------------------------------------
+
+def texto(t):
+    return {"type": "text", "text": t}
+
+
+def llamada(id, nombre, **argumentos):
+    return {"type": "tool_use", "id": id, "name": nombre, "input": argumentos}
+
+
+def resultado(id, contenido):
+    return {"type": "tool_result", "tool_use_id": id, "content": contenido, "is_error": False}
+
+
+def error(id, contenido):
+    return {"type": "tool_result", "tool_use_id": id, "content": contenido, "is_error": True}
+
+
+def muestra(b):
+    """Una línea que resume el bloque."""
+    if b["type"] == "text":
+        return "text " + b["text"]
+    if b["type"] == "tool_use":
+        return "tool_use %s %s %s" % (b["id"], b["name"], _json.dumps(b["input"], ensure_ascii=False))
+    return "tool_result %s %s" % (b["tool_use_id"], b["content"].replace("\n", " / "))
+
+
+def guion_de(inicio, respuestas, visto):
+    """El guion de ModeloGuionizado: cada respuesta, con la conversación que la precede.
+
+    visto[k] son las observaciones que el arnés debe devolver tras respuestas[k]
+    (la última puede ser None: tras la respuesta final no hay más turnos).
+    """
+    guion, M = [], list(inicio)
+    for r, v in zip(respuestas, visto):
+        guion.append((M, r))
+        M = M + [("asistente", r), ("usuario", v)]
+    return guion
+
+
+# --- ¿Cumple la llamada el esquema de su herramienta? -----------------------------------
+
+_TIPOS = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
+          "object": (dict,), "array": (list, tuple), "null": (type(None),)}
+_BASICAS = {"type", "properties", "required", "additionalProperties", "description", "title"}
+
+
+def incumple(ll):
+    """None si la llamada cumple el esquema de su herramienta; si no, el motivo, en una frase corta.
+
+    Busca la herramienta en HERRAMIENTAS del espacio de nombres donde se ejecuta este código.
+    """
+    if not isinstance(ll, dict):
+        return "la llamada debe ser un bloque tool_use, no %s" % type(ll).__name__
+    esquemas = {h["name"]: h["input_schema"] for h in HERRAMIENTAS}
+    nombre, argumentos = ll.get("name"), ll.get("input")
+    if nombre not in esquemas:
+        return "no existe la herramienta %r" % (nombre,)
+    esquema = esquemas[nombre]
+    if not isinstance(argumentos, dict):
+        return "input debe ser un objeto, no %s" % _tipo_json(argumentos)
+    propiedades = esquema.get("properties", {})
+    for campo in esquema.get("required", []):
+        if campo not in argumentos:
+            return "falta el campo %r" % (campo,)
+    for campo in argumentos:
+        if campo not in propiedades:
+            return "sobra el campo %r" % (campo,)
+    for campo, valor in argumentos.items():
+        tipos = propiedades[campo].get("type")
+        tipos = [tipos] if isinstance(tipos, str) else tipos or []
+        if tipos and not any(_es_de_tipo(valor, t) for t in tipos):
+            return "el campo %r debe ser %s, no %s" % (campo, " o ".join(tipos), _tipo_json(valor))
+    if _solo_basico(esquema):
+        return None
+    return _incumple_jsonschema(argumentos, esquema)
+
+
+def _es_de_tipo(valor, tipo):
+    if isinstance(valor, bool) and tipo != "boolean":
+        return False
+    if tipo == "integer" and isinstance(valor, float):
+        return valor.is_integer()  # como en JSON Schema: 2.0 es un entero
+    return isinstance(valor, _TIPOS.get(tipo, object))
+
+
+def _tipo_json(valor):
+    for nombre in ("boolean", "integer", "number", "string", "object", "array", "null"):
+        if _es_de_tipo(valor, nombre):
+            return nombre
+    return type(valor).__name__
+
+
+def _solo_basico(esquema):
+    return set(esquema) <= _BASICAS and all(
+        set(p) <= {"type", "description", "title"} for p in esquema.get("properties", {}).values())
+
+
+def _incumple_jsonschema(argumentos, esquema):
+    try:
+        from jsonschema import Draft202012Validator
+    except ImportError:  # sin jsonschema bastan las cinco reglas de arriba
+        return None
+    fallo = next(iter(sorted(Draft202012Validator(esquema).iter_errors(argumentos),
+                             key=lambda e: list(e.absolute_path))), None)
+    return None if fallo is None else _en_castellano(fallo)
+
+
+_FRASES = {"enum": "{campo} debe ser uno de {v}", "const": "{campo} debe ser {v}",
+           "pattern": "{campo} no cumple el patrón {v}",
+           "minimum": "{campo} debe ser como mínimo {v}", "maximum": "{campo} debe ser como máximo {v}",
+           "exclusiveMinimum": "{campo} debe ser mayor que {v}",
+           "exclusiveMaximum": "{campo} debe ser menor que {v}",
+           "minLength": "{campo} debe tener al menos {v} caracteres",
+           "maxLength": "{campo} debe tener como mucho {v} caracteres",
+           "minItems": "{campo} debe tener al menos {v} elementos",
+           "maxItems": "{campo} debe tener como mucho {v} elementos",
+           "uniqueItems": "{campo} no puede repetir elementos",
+           "type": "{campo} debe ser {tipos}, no {tipo}"}
+
+
+def _en_castellano(fallo):
+    ruta, v, x = [str(p) for p in fallo.absolute_path], fallo.validator_value, fallo.instance
+    if fallo.validator == "required":
+        return "falta el campo %r" % ".".join(ruta + [next(c for c in v if c not in x)])
+    if fallo.validator == "additionalProperties":
+        propiedades = fallo.schema.get("properties", {})
+        sobra = next((k for k in x if k not in propiedades), None)
+        if sobra is not None:
+            return "sobra el campo %r" % ".".join(ruta + [sobra])
+    campo = "el campo %r" % ".".join(ruta) if ruta else "input"
+    frase = _FRASES.get(fallo.validator, "{campo} no cumple {nombre!r} del esquema")
+    return frase.format(campo=campo, nombre=fallo.validator, tipo=_tipo_json(x),
+                        v=", ".join(map(repr, v)) if isinstance(v, list) else repr(v),
+                        tipos=" o ".join(v) if isinstance(v, list) else v)

@@ -1,0 +1,182 @@
+"""The block's environment: tools, schemas, block builders, muestra, guion_de and incumple.
+
+Plain functions of a fresh learner namespace `ns`: tests/node/ runs these same tests in Pyodide.
+"""
+import sys
+
+from comun import falla
+
+
+def test_the_environment_is_exactly_the_blocks(ns):
+    assert ns["ENTORNO"] == {"lista.txt": "pan, leche, patatas",
+                             "notas.txt": "El sábado vienen cuatro a cenar.",
+                             "recetas/gazpacho.txt": "Gazpacho: tomates, pepino, pimiento, ajo.",
+                             "recetas/tortilla.txt": "Tortilla: huevos, patatas, cebolla."}
+
+
+def test_leer(ns):
+    entorno = dict(ns["ENTORNO"])
+    assert ns["leer"](entorno, "lista.txt") == "pan, leche, patatas"
+    assert isinstance(falla(ns["leer"], entorno, "no-existe.txt"), KeyError)
+
+
+def test_escribir_replaces_or_creates(ns):
+    entorno = dict(ns["ENTORNO"])
+    assert ns["escribir"](entorno, "lista.txt", "pan") == "escritos 3 caracteres en lista.txt"
+    assert ns["escribir"](entorno, "nuevo.txt", "ñandú\n") == "escritos 6 caracteres en nuevo.txt"
+    assert entorno["lista.txt"] == "pan" and entorno["nuevo.txt"] == "ñandú\n"
+
+
+def test_listar_sorted_by_prefix(ns):
+    entorno = dict(ns["ENTORNO"], **{"a.txt": ""})
+    assert ns["listar"](entorno, "recetas/") == "recetas/gazpacho.txt\nrecetas/tortilla.txt"
+    assert ns["listar"](entorno, "").split("\n") == sorted(entorno)
+    assert ns["listar"](entorno, "fotos/") == ""
+
+
+def test_buscar_every_matching_line(ns):
+    entorno = dict(ns["ENTORNO"], **{"b.txt": "patatas fritas\nnada\npatatas asadas"})
+    assert ns["buscar"](entorno, "patatas") == (
+        "b.txt: patatas fritas\nb.txt: patatas asadas\nlista.txt: pan, leche, patatas\n"
+        "recetas/tortilla.txt: Tortilla: huevos, patatas, cebolla.")
+    assert ns["buscar"](entorno, "Patatas") == ""
+    assert ns["buscar"](entorno, "salmorejo") == ""
+
+
+def test_funciones_and_herramientas_agree(ns):
+    assert ns["FUNCIONES"] == {"leer": ns["leer"], "escribir": ns["escribir"],
+                               "listar": ns["listar"], "buscar": ns["buscar"]}
+    assert [h["name"] for h in ns["HERRAMIENTAS"]] == ["leer", "escribir", "listar", "buscar"]
+    for h in ns["HERRAMIENTAS"]:
+        assert set(h) == {"name", "description", "input_schema"}
+        assert len(h["description"]) > 40, h["name"]
+        assert h["input_schema"]["required"] == list(h["input_schema"]["properties"])
+    escribir = ns["HERRAMIENTAS"][1]
+    assert "BORRA" in escribir["description"] and escribir["input_schema"]["required"] == ["ruta", "contenido"]
+
+
+def test_objeto_builds_a_closed_object_schema(ns):
+    assert ns["objeto"](ruta="Dónde.", contenido="Qué.") == {
+        "type": "object",
+        "properties": {"ruta": {"type": "string", "description": "Dónde."},
+                       "contenido": {"type": "string", "description": "Qué."}},
+        "required": ["ruta", "contenido"],
+        "additionalProperties": False}
+
+
+def test_block_builders(ns):
+    assert ns["texto"]("hola") == {"type": "text", "text": "hola"}
+    assert ns["llamada"]("t1", "leer", ruta="a") == {
+        "type": "tool_use", "id": "t1", "name": "leer", "input": {"ruta": "a"}}
+    assert ns["resultado"]("t1", "x") == {
+        "type": "tool_result", "tool_use_id": "t1", "content": "x", "is_error": False}
+    assert ns["error"]("t1", "x") == {
+        "type": "tool_result", "tool_use_id": "t1", "content": "x", "is_error": True}
+
+
+def test_muestra_exact_format(ns):
+    muestra = ns["muestra"]
+    assert muestra(ns["texto"]("Hola, ¿qué tal?")) == "text Hola, ¿qué tal?"
+    assert muestra(ns["llamada"]("t2", "escribir", ruta="ñ.txt", contenido="a\nb")) == (
+        'tool_use t2 escribir {"ruta": "ñ.txt", "contenido": "a\\nb"}')
+    assert muestra(ns["resultado"]("t1", "a: 1\nb: 2")) == "tool_result t1 a: 1 / b: 2"
+    assert muestra(ns["error"]("t3", "no existe")) == "tool_result t3 no existe"
+
+
+def test_guion_de(ns):
+    inicio = [("sistema", "S"), ("usuario", "U")]
+    r1, r2 = [ns["llamada"]("t1", "leer", ruta="a")], [ns["texto"]("fin")]
+    v1 = [ns["resultado"]("t1", "A")]
+    guion = ns["guion_de"](inicio, [r1, r2], [v1, None])
+    assert guion == [(inicio, r1),
+                     (inicio + [("asistente", r1), ("usuario", v1)], r2)]
+    assert len(guion[0][0]) == 2  # each turn keeps its own list of messages
+
+
+# --- incumple --------------------------------------------------------------------------------
+
+def _ll(ns, nombre, **argumentos):
+    return ns["llamada"]("t1", nombre, **argumentos)
+
+
+def test_incumple_none_when_the_call_complies(ns):
+    assert ns["incumple"](_ll(ns, "leer", ruta="lista.txt")) is None
+    assert ns["incumple"](_ll(ns, "escribir", ruta="a", contenido="")) is None
+
+
+def test_incumple_rules_in_order(ns):
+    incumple = ns["incumple"]
+    assert incumple(_ll(ns, "borrar", ruta="a")) == "no existe la herramienta 'borrar'"
+    assert incumple({"type": "tool_use", "id": "t1", "name": "leer", "input": ["a"]}) == (
+        "input debe ser un objeto, no array")
+    assert incumple(_ll(ns, "leer", rutas=["lista.txt", "notas.txt"])) == "falta el campo 'ruta'"
+    assert incumple(_ll(ns, "leer", ruta="a", modo="r")) == "sobra el campo 'modo'"
+    assert incumple(_ll(ns, "leer", ruta=7)) == "el campo 'ruta' debe ser string, no integer"
+    assert incumple("leer") == "la llamada debe ser un bloque tool_use, no str"
+
+
+def _con_herramienta(ns, **propiedades):
+    ns["HERRAMIENTAS"] = [{"name": "sumar", "description": "Suma.",
+                           "input_schema": {"type": "object", "properties": propiedades,
+                                            "required": list(propiedades)}}]
+
+
+def test_incumple_json_types(ns):
+    _con_herramienta(ns, n={"type": "integer"}, x={"type": "number"}, b={"type": "boolean"},
+                     o={"type": "object"}, a={"type": "array"}, z={"type": "null"},
+                     s={"type": ["string", "null"]})
+    bien = dict(n=1, x=1.5, b=True, o={}, a=[1], z=None, s=None)
+    incumple = ns["incumple"]
+    assert incumple(_ll(ns, "sumar", **bien)) is None
+    assert incumple(_ll(ns, "sumar", **dict(bien, x=2))) is None  # an integer is a number
+    assert incumple(_ll(ns, "sumar", **dict(bien, n=True))) == "el campo 'n' debe ser integer, no boolean"
+    assert incumple(_ll(ns, "sumar", **dict(bien, x=False))) == "el campo 'x' debe ser number, no boolean"
+    assert incumple(_ll(ns, "sumar", **dict(bien, n="1"))) == "el campo 'n' debe ser integer, no string"
+    assert incumple(_ll(ns, "sumar", **dict(bien, b=0))) == "el campo 'b' debe ser boolean, no integer"
+    assert incumple(_ll(ns, "sumar", **dict(bien, o=[]))) == "el campo 'o' debe ser object, no array"
+    assert incumple(_ll(ns, "sumar", **dict(bien, a={}))) == "el campo 'a' debe ser array, no object"
+    assert incumple(_ll(ns, "sumar", **dict(bien, z=0))) == "el campo 'z' debe ser null, no integer"
+    assert incumple(_ll(ns, "sumar", **dict(bien, s=1))) == "el campo 's' debe ser string o null, no integer"
+
+
+def test_incumple_uses_the_herramientas_of_its_namespace(ns):
+    _con_herramienta(ns, n={"type": "integer"})
+    assert ns["incumple"](_ll(ns, "sumar", n=3)) is None
+    assert ns["incumple"](_ll(ns, "leer", ruta="a")) == "no existe la herramienta 'leer'"
+
+
+def test_incumple_other_keywords_with_jsonschema(ns):
+    _con_herramienta(ns, unidad={"type": "string", "enum": ["g", "kg"]},
+                     codigo={"type": "string", "pattern": "^[A-Z]{3}$"},
+                     n={"type": "integer", "minimum": 1},
+                     filtro={"type": "object", "properties": {"desde": {"type": "string"}},
+                             "required": ["desde"], "additionalProperties": False},
+                     etiquetas={"type": "array", "items": {"type": "string"}})
+    bien = dict(unidad="g", codigo="ABC", n=1, filtro={"desde": "a"}, etiquetas=["x"])
+    incumple = ns["incumple"]
+    assert incumple(_ll(ns, "sumar", **bien)) is None
+    assert incumple(_ll(ns, "sumar", **dict(bien, unidad="t"))) == "el campo 'unidad' debe ser uno de 'g', 'kg'"
+    assert incumple(_ll(ns, "sumar", **dict(bien, codigo="ab"))) == (
+        "el campo 'codigo' no cumple el patrón '^[A-Z]{3}$'")
+    assert incumple(_ll(ns, "sumar", **dict(bien, n=0))) == "el campo 'n' debe ser como mínimo 1"
+    assert incumple(_ll(ns, "sumar", **dict(bien, filtro={}))) == "falta el campo 'filtro.desde'"
+    assert incumple(_ll(ns, "sumar", **dict(bien, filtro={"desde": "a", "x": 1}))) == (
+        "sobra el campo 'filtro.x'")
+    assert incumple(_ll(ns, "sumar", **dict(bien, filtro={"desde": 3}))) == (
+        "el campo 'filtro.desde' debe ser string, no integer")
+    assert incumple(_ll(ns, "sumar", **dict(bien, etiquetas=["x", 2]))) == (
+        "el campo 'etiquetas.1' debe ser string, no integer")
+
+
+def test_incumple_without_jsonschema_applies_the_five_rules_alone(ns):
+    _con_herramienta(ns, unidad={"type": "string", "enum": ["g", "kg"]})
+    guardado = sys.modules.get("jsonschema")
+    sys.modules["jsonschema"] = None  # makes `import jsonschema` raise ImportError
+    try:
+        assert ns["incumple"](_ll(ns, "sumar", unidad="t")) is None
+        assert ns["incumple"](_ll(ns, "sumar", unidad=1)) == "el campo 'unidad' debe ser string, no integer"
+    finally:
+        if guardado is None:
+            del sys.modules["jsonschema"]
+        else:
+            sys.modules["jsonschema"] = guardado
