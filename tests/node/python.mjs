@@ -1,0 +1,26 @@
+// Boots real Pyodide in Node with the repository mounted at /repo, so tests run py/ unchanged.
+import { loadPyodide } from "pyodide";
+import { readdirSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+export const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const RUEDAS = path.join(RAIZ, ".cache/wheels");
+
+// jsonschema: the pure wheels that the site serves (make wheels), imported straight from the zips.
+export async function arrancaPython({ conJsonschema = true } = {}) {
+  const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
+  py.FS.mkdirTree("/repo");
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: RAIZ }, "/repo");
+  const ruedas = conJsonschema && existsSync(RUEDAS)
+    ? readdirSync(RUEDAS).filter((f) => /^(jsonschema|attrs|pyrsistent)-.*\.whl$/.test(f))
+    : [];
+  if (conJsonschema && ruedas.length < 3) throw new Error(`faltan las ruedas de jsonschema en ${RUEDAS}: make wheels`);
+  py.globals.set("_ruedas", py.toPy(ruedas.map((f) => `/repo/.cache/wheels/${f}`)));
+  py.runPython(`
+import sys
+sys.path[:0] = ["/repo/tests/py", "/repo/tests/node", *_ruedas]
+del _ruedas
+`);
+  return py;
+}
