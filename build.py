@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Builds the static site: lessons/ + py/ + site/ -> dist/.
+
+Every lesson is read and validated before anything is written. The site is
+built in a sibling folder and swapped in at the end, so a failed build leaves
+the last good dist/ as it was.
+
+    python build.py [--lecciones lessons] [--salida dist]
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+from construir import activos
+from construir.comprimir import comprimir_arbol
+from construir.errores import ErrorDeConstruccion, problema
+from construir.leer import leer
+from construir.paginas import Paginas, css_resaltado
+from construir.precache import escribir_sw
+from construir.validar import cargar_validador, validar
+
+RAIZ = Path(__file__).resolve().parent
+
+
+def _relativa(ruta):
+    try:
+        return Path(ruta).resolve().relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return str(ruta)
+
+
+def leer_cursos(dir_lecciones):
+    """Reads and validates every course; raises ErrorDeConstruccion listing every problem."""
+    validador = cargar_validador(RAIZ / "lessons" / "leccion.schema.json")
+    cursos, problemas = [], []
+    for dir_curso in sorted(p for p in Path(dir_lecciones).iterdir() if p.is_dir()):
+        ficha = dir_curso / "curso.yaml"
+        if not ficha.exists():
+            problemas.append(problema(_relativa(ficha), 1, "falta la ficha del curso (titulo, descripcion, archivos_py)"))
+            continue
+        curso = yaml.safe_load(ficha.read_text(encoding="utf-8")) or {}
+        faltan = [c for c in ("titulo", "descripcion") if not isinstance(curso.get(c), str)]
+        if faltan:
+            problemas.append(problema(_relativa(ficha), 1, f"falta {', '.join(faltan)}"))
+            continue
+        curso["slug"] = dir_curso.name
+        docs, vistos = [], {}
+        for md in sorted(dir_curso.glob("*.md")):
+            ruta = _relativa(md)
+            try:
+                doc, lineas = leer(ruta, md.read_text(encoding="utf-8"))
+            except ErrorDeConstruccion as e:
+                problemas.extend(e.problemas)
+                continue
+            errores = validar(validador, ruta, doc, lineas)
+            meta = doc["meta"]
+            if not errores and meta["slug"] != md.stem:
+                errores.append(problema(ruta, lineas[("meta", "slug")], f"el slug «{meta['slug']}» debe coincidir con el nombre del archivo ({md.stem}.md)"))
+            if not errores and meta["orden"] in vistos:
+                errores.append(problema(ruta, lineas[("meta", "orden")], f"orden {meta['orden']} repetido: también lo tiene {vistos[meta['orden']]}"))
+            if errores:
+                problemas.extend(errores)
+                continue
+            vistos[meta["orden"]] = ruta
+            docs.append(doc)
+        curso["lecciones"] = sorted(docs, key=lambda d: d["meta"]["orden"])
+        cursos.append(curso)
+    if problemas:
+        raise ErrorDeConstruccion(problemas)
+    return cursos
+
+
+def escribir(cursos, destino, dir_py):
+    textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
+    static = destino / "static"
+    static.mkdir(parents=True)
+    bundles = activos.empaquetar_js(RAIZ, static, [RAIZ / "site/src/pagina.js", RAIZ / "site/src/trabajador.js"])
+    css = activos.escribir_css(RAIZ / "site" / "estilo.css", css_resaltado(), static)
+    version, index_url, bytes_interprete = activos.copiar_pyodide(RAIZ, destino / "pyodide")
+    ruedas = activos.copiar_ruedas(RAIZ / ".cache" / "wheels", RAIZ / "wheels.txt", destino / "pyodide" / "paquetes")
+    # The snapshot belongs to this Pyodide and this worker (its name carries its hash).
+    instantanea = "instantanea-" + activos.resumen(f"{version}{bundles['trabajador']}".encode(), 12)
+    config = {"indexURL": index_url, "trabajador": bundles["trabajador"], "instantanea": instantanea,
+              "bytesInterprete": bytes_interprete, "paquetes": ruedas}
+    paginas = Paginas(RAIZ / "site" / "plantillas", textos, css)
+    primero = None
+    for curso in cursos:
+        base = destino / "courses" / curso["slug"]
+        base.mkdir(parents=True)
+        primero = primero or f"/courses/{curso['slug']}/"
+        for nombre in curso.get("archivos_py", []):
+            origen = Path(dir_py) / nombre
+            if not origen.exists():
+                raise ErrorDeConstruccion([f"{_relativa(origen)}: no está, y curso.yaml de {curso['slug']} lo pide"])
+            shutil.copy2(origen, base / nombre)
+        (base / "index.html").write_text(paginas.indice(curso, [d["meta"] for d in curso["lecciones"]]), encoding="utf-8")
+        for doc in curso["lecciones"]:
+            carpeta = base / doc["meta"]["slug"]
+            carpeta.mkdir()
+            (carpeta / "index.html").write_text(paginas.leccion(curso, doc, config, bundles["pagina"]), encoding="utf-8")
+    (destino / "index.html").write_text(paginas.raiz(primero, textos["ir_al_curso"]), encoding="utf-8")
+    (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
+    shutil.copy2(RAIZ / "_headers", destino / "_headers")
+    copiar_banco(destino / "bench" / "base", index_url)
+    version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea])
+    comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
+    return version_sitio, len(entradas)
+
+
+def copiar_banco(destino, index_url):
+    """The bare page of bench/startup.mjs: same Pyodide, same server, no runtime."""
+    destino.mkdir(parents=True)
+    for origen, nombre in (("startup.base.html", "index.html"), ("startup.base.js", "trabajador.js")):
+        texto = (RAIZ / "bench" / origen).read_text(encoding="utf-8")
+        (destino / nombre).write_text(texto.replace("__INDEX_URL__", index_url), encoding="utf-8")
+
+
+def intercambiar(nuevo, destino):
+    """Puts the new tree in place of the old one with two renames."""
+    viejo = destino.with_name(f"{destino.name}.viejo-{os.getpid()}")
+    if destino.exists():
+        destino.rename(viejo)
+    nuevo.rename(destino)
+    shutil.rmtree(viejo, ignore_errors=True)
+
+
+def main(argv=None):
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("--lecciones", default=str(RAIZ / "lessons"))
+    args.add_argument("--py", default=str(RAIZ / "py"))
+    args.add_argument("--salida", default=str(RAIZ / "dist"))
+    opciones = args.parse_args(argv)
+    t0 = time.perf_counter()
+    destino = Path(opciones.salida).resolve()
+    nuevo = destino.with_name(f"{destino.name}.nuevo-{os.getpid()}")
+    try:
+        cursos = leer_cursos(opciones.lecciones)
+        shutil.rmtree(nuevo, ignore_errors=True)
+        nuevo.mkdir(parents=True)
+        version, n = escribir(cursos, nuevo, opciones.py)
+        intercambiar(nuevo, destino)
+    except ErrorDeConstruccion as e:
+        shutil.rmtree(nuevo, ignore_errors=True)
+        print(e, file=sys.stderr)
+        print(f"build.py: no se escribió nada; {_relativa(destino)} sigue como estaba.", file=sys.stderr)
+        return 1
+    except BaseException:
+        shutil.rmtree(nuevo, ignore_errors=True)
+        raise
+    lecciones = sum(len(c["lecciones"]) for c in cursos)
+    print(f"build.py: {lecciones} lecciones, {n} archivos en la precache, versión {version}, "
+          f"{time.perf_counter() - t0:.1f} s -> {_relativa(destino)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The pieces of build.py: read, validate, render, bundle, compress, precache."""

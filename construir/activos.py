@@ -1,0 +1,79 @@
+"""Static assets: the page and worker bundles (esbuild), the stylesheet, the
+Pyodide files from node_modules and the wheels fetched at set-up time."""
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from .errores import ErrorDeConstruccion
+
+# The files of the npm package that a browser boot needs (no .map, no node files).
+ARCHIVOS_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# Fetched with fetch() while booting: what the progress bar counts.
+DESCARGADOS = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+
+
+def resumen(datos, n=16):
+    return hashlib.sha256(datos).hexdigest()[:n]
+
+
+def empaquetar_js(raiz, destino, entradas):
+    """Bundles each entry to destino/<name>.<hash>.js; returns {entry name: url path}."""
+    esbuild = raiz / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise ErrorDeConstruccion(["node_modules/.bin/esbuild: no está; ejecuta `npm ci` (o `make setup`)"])
+    meta = destino / ".meta.json"
+    orden = [str(esbuild), *[str(e) for e in entradas], "--bundle", "--format=esm", "--minify",
+             "--target=es2022", "--loader:.py=text", "--entry-names=[name].[hash]",
+             f"--outdir={destino}", f"--metafile={meta}", "--log-level=warning"]
+    r = subprocess.run(orden, cwd=raiz, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise ErrorDeConstruccion([f"esbuild falló:\n{r.stderr}"])
+    salidas = json.loads(meta.read_text())["outputs"]
+    meta.unlink()
+    urls = {}
+    for ruta, info in salidas.items():
+        if "entryPoint" in info:
+            urls[Path(info["entryPoint"]).stem] = "/" + str(Path(ruta).resolve().relative_to(destino.parent.resolve()))
+    return urls
+
+
+def escribir_css(origen, extra, destino):
+    datos = (origen.read_text(encoding="utf-8") + "\n" + extra).encode()
+    nombre = f"estilo.{resumen(datos, 8)}.css"
+    (destino / nombre).write_bytes(datos)
+    return f"/{destino.name}/{nombre}"
+
+
+def copiar_pyodide(raiz, destino):
+    origen = raiz / "node_modules" / "pyodide"
+    paquete = json.loads((origen / "package.json").read_text())
+    carpeta = destino / paquete["version"]
+    carpeta.mkdir(parents=True)
+    for nombre in ARCHIVOS_PYODIDE:
+        if not (origen / nombre).exists():
+            raise ErrorDeConstruccion([f"node_modules/pyodide/{nombre}: no está; ejecuta `npm ci`"])
+        shutil.copy2(origen / nombre, carpeta / nombre)
+    total = sum((carpeta / n).stat().st_size for n in DESCARGADOS)
+    return paquete["version"], f"/{destino.name}/{paquete['version']}/", total
+
+
+def copiar_ruedas(dir_ruedas, lista, destino):
+    """Copies the wheels named in wheels.txt; returns {package: url path}."""
+    destino.mkdir(parents=True)
+    urls, faltan = {}, []
+    for linea in lista.read_text().splitlines():
+        linea = linea.split("#")[0].strip()
+        if not linea:
+            continue
+        nombre, version = linea.split("==")
+        archivos = sorted(dir_ruedas.glob(f"{nombre.replace('-', '_')}-{version}-*.whl"))
+        if not archivos:
+            faltan.append(f"{dir_ruedas}/{nombre}-{version}-*.whl: no está; ejecuta `make wheels`")
+            continue
+        shutil.copy2(archivos[0], destino / archivos[0].name)
+        urls[nombre] = f"/{destino.parent.name}/{destino.name}/{archivos[0].name}"
+    if faltan:
+        raise ErrorDeConstruccion(faltan)
+    return urls

@@ -1,0 +1,106 @@
+"""Renders lesson pages and the course index from site/plantillas/.
+
+Prose is CommonMark (markdown-it-py); fenced code that is not a directive is
+highlighted here, at build time, with Pygments."""
+import html
+import json
+from pathlib import Path
+from string import Template
+
+from markdown_it import MarkdownIt
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
+from pygments.util import ClassNotFound
+
+from .leer import id_celda
+
+FORMATO = HtmlFormatter(nowrap=True)
+
+
+def resaltar(codigo, lenguaje="python"):
+    try:
+        lexer = get_lexer_by_name(lenguaje) if lenguaje else TextLexer()
+    except ClassNotFound:
+        lexer = TextLexer()
+    return highlight(codigo, lexer, FORMATO)
+
+
+def _resaltar_bloque(codigo, lenguaje, _atributos):
+    return f'<div class="resaltado"><pre><code>{resaltar(codigo, lenguaje)}</code></pre></div>'
+
+
+_md = MarkdownIt("commonmark", {"highlight": _resaltar_bloque}).enable("table")
+
+
+def css_resaltado():
+    """Pygments colours for static code, light and dark."""
+    claro = HtmlFormatter(style="default").get_style_defs(".resaltado")
+    oscuro = HtmlFormatter(style="monokai").get_style_defs(".resaltado")
+    return f"{claro}\n.resaltado {{ background: var(--panel); }}\n@media (prefers-color-scheme: dark) {{\n{oscuro}\n.resaltado {{ background: var(--panel); }}\n}}\n"
+
+
+class Paginas:
+    def __init__(self, dir_plantillas, textos, css):
+        self.plantillas = {p.stem: Template(p.read_text(encoding="utf-8")) for p in Path(dir_plantillas).glob("*.html")}
+        self.t = {f"t_{k}": v for k, v in textos.items() if not k.startswith("_")}
+        self.textos = textos
+        self.css = css
+
+    def _llenar(self, plantilla, **valores):
+        return self.plantillas[plantilla].substitute(self.t, **valores)
+
+    def _pagina(self, titulo, cuerpo, cabeza=""):
+        return self._llenar("base", titulo=html.escape(titulo), css=self.css, cabeza=cabeza, cuerpo=cuerpo)
+
+    def leccion(self, curso, doc, config, js):
+        meta, celdas, partes, n = doc["meta"], [], [], 0
+        numeros = {}
+        for bloque in doc["bloques"]:
+            if bloque["tipo"] == "prosa":
+                partes.append(_md.render(bloque["markdown"]))
+                continue
+            n += 1
+            ident = id_celda(bloque, n)
+            numeros[ident] = n
+            usa = bloque["opciones"].get("usa", [])
+            celdas.append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"]})
+            partes.append(self._celda(ident, n, usa, numeros, bloque["codigo"]))
+        datos = {"curso": curso["slug"], "slug": meta["slug"], "config": config, "celdas": celdas}
+        cuerpo = self._llenar("leccion", titulo=html.escape(meta["titulo"]), bloques="\n".join(partes),
+                              lecturas=self._lecturas(meta.get("lecturas", [])), datos=_json_en_html(datos))
+        cabeza = f'<script type="module" src="{js}"></script>'
+        return self._pagina(f'{meta["titulo"]} · {curso["titulo"]}', cuerpo, cabeza)
+
+    def _celda(self, ident, n, usa, numeros, codigo):
+        nombre = self.textos["celda"].format(n=n)
+        texto_usa = ""
+        if usa:
+            previas = ", ".join(self.textos["celda"].format(n=numeros[u]) for u in usa)
+            texto_usa = f'<span class="celda-usa">{html.escape(self.textos["usa_nombres"].format(celdas=previas))}</span>'
+        return self._llenar("celda", id=ident, nombre=html.escape(nombre), usa=texto_usa,
+                            etiqueta_salida=html.escape(self.textos["salida_etiqueta"].format(n=n)),
+                            codigo=f"<pre><code>{resaltar(codigo)}</code></pre>")
+
+    def _lecturas(self, lecturas):
+        if not lecturas:
+            return ""
+        items = "".join(f'<li><a href="{html.escape(l["url"])}" rel="noopener">{html.escape(l["titulo"])}</a></li>' for l in lecturas)
+        return f'<section class="lecturas"><h2>{html.escape(self.textos["lectura_adicional"])}</h2><ul>{items}</ul></section>'
+
+    def indice(self, curso, metas):
+        items = "\n".join(
+            f'<li><a href="{m["slug"]}/">{html.escape(m["titulo"])}</a><p>{html.escape(m["resumen"])}</p></li>'
+            for m in metas)
+        cuerpo = self._llenar("indice", titulo=html.escape(curso["titulo"]), descripcion=html.escape(curso["descripcion"]), lecciones=items)
+        return self._pagina(curso["titulo"], cuerpo)
+
+    def raiz(self, destino, titulo):
+        return self._pagina(titulo, self._llenar("raiz", destino=destino), f'<meta http-equiv="refresh" content="0; url={destino}">')
+
+    def no_encontrada(self, destino):
+        return self._pagina(self.textos["pagina_no_encontrada"], self._llenar("404", destino=destino))
+
+
+def _json_en_html(datos):
+    return json.dumps(datos, ensure_ascii=False).replace("</", "<\\/")

@@ -1,0 +1,37 @@
+"""Writes the service worker: site/sw.js with the precache list of this build.
+
+Each entry is [url path, content hash]; the build's version is the hash of the
+whole list, so any change to any file makes a new cache."""
+import hashlib
+import json
+from pathlib import Path
+
+FUERA = {".gz", ".br"}
+CARPETAS_FUERA = {"bench"}
+
+
+def lista(raiz):
+    raiz = Path(raiz)
+    entradas = []
+    for ruta in sorted(raiz.rglob("*")):
+        rel = ruta.relative_to(raiz)
+        if not ruta.is_file() or ruta.suffix in FUERA or rel.parts[0] in CARPETAS_FUERA:
+            continue
+        if rel.name in {"sw.js", "_headers", "404.html"}:
+            continue
+        url = "/" + rel.as_posix()
+        if rel.name == "index.html":
+            url = url[: -len("index.html")]
+        entradas.append([url, hashlib.sha256(ruta.read_bytes()).hexdigest()[:16]])
+    return entradas
+
+
+def escribir_sw(plantilla, raiz, conservar):
+    entradas = lista(raiz)
+    version = hashlib.sha256(json.dumps(entradas).encode()).hexdigest()[:12]
+    texto = Path(plantilla).read_text(encoding="utf-8")
+    texto = (texto.replace('"__VERSION__"', json.dumps(version))
+             .replace("__PRECACHE__", json.dumps(entradas, separators=(",", ":")))
+             .replace("__CONSERVAR__", json.dumps(conservar)))
+    (Path(raiz) / "sw.js").write_text(texto, encoding="utf-8")
+    return version, entradas

@@ -1,0 +1,106 @@
+"""Reto de la lección errores-como-observaciones: escribir ejecutar(ll, entorno).
+
+Lo lee el calificador (py/calificador.py). CONTEXTO, PLANTILLA y ENUNCIADO son públicos;
+SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
+"""
+
+ARGUMENTO = "llamada"  # lo que recibe la función: la respuesta entera o una llamada
+FUNCION = "ejecutar"
+
+ENUNCIADO = """\
+Escribe `ejecutar(ll, entorno)`. Recibe una llamada `tool_use` y devuelve siempre un único
+`tool_result` con el id de la llamada. Nunca lanza una excepción:
+
+- si la llamada no cumple su esquema (`incumple(ll)` no es `None`), no la ejecutes y devuelve
+  un error con el contenido `"no se ha ejecutado: " + motivo`;
+- si la cumple y la herramienta lanza cualquier excepción `e`, devuelve `error(id, str(e))`;
+- si la herramienta devuelve algo, devuelve `resultado(id, lo_devuelto)`;
+- llama a la herramienta como mucho una vez. Una búsqueda sin resultados no es un error.
+"""
+
+# Ahora leer tiene su contrato completo: una ruta que no existe es un error con nombre propio.
+CONTEXTO = '''\
+def leer(entorno, ruta):
+    if ruta not in entorno:
+        raise FileNotFoundError("no existe el fichero %r" % ruta)
+    return entorno[ruta]
+
+FUNCIONES["leer"] = leer
+'''
+
+PLANTILLA = '''\
+def ejecutar(ll, entorno):
+    ...
+'''
+
+SOLUCION = '''\
+def ejecutar(ll, entorno):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    try:
+        devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    except Exception as e:
+        return error(ll["id"], str(e))
+    return resultado(ll["id"], devuelto)
+'''
+
+
+def CONVERSACION(h):
+    """La conversación guionizada de la lección: (inicio, respuestas, visto)."""
+    inicio = [("sistema", "Trabajas con los ficheros del usuario a través de tus herramientas: "
+                          "puedes leerlos, escribirlos, listarlos y buscar en ellos."),
+              ("usuario", "Añade a lista.txt lo que falta para el salmorejo.")]
+    respuestas = [
+        [h.texto("Leo la receta del salmorejo y la lista de la compra."),
+         h.llamada("t1", "leer", rutas=["recetas/salmorejo.txt", "lista.txt"])],
+        [h.llamada("t2", "leer", ruta="recetas/salmorejo.txt"),
+         h.llamada("t3", "leer", ruta="lista.txt")],
+        [h.texto("Esa receta no está. Miro qué recetas hay."),
+         h.llamada("t4", "listar", carpeta="recetas/")],
+        [h.texto("No hay ninguna receta de salmorejo, así que no he cambiado lista.txt. Tengo la "
+                 "del gazpacho, que se le parece: ¿quieres que añada a la lista lo que falta "
+                 "para el gazpacho?")],
+    ]
+    visto = [
+        [h.error("t1", "no se ha ejecutado: falta el campo 'ruta'")],
+        [h.error("t2", "no existe el fichero 'recetas/salmorejo.txt'"),
+         h.resultado("t3", "pan, leche, patatas")],
+        [h.resultado("t4", "recetas/gazpacho.txt\nrecetas/tortilla.txt")],
+        None,
+    ]
+    return inicio, respuestas, visto
+
+
+def pruebas(h):
+    """Una prueba por regla del enunciado y, después, las ocultas con datos al azar."""
+    ll, az = h.llamada, h.azar
+    return [
+        h.prueba("Una llamada que no cumple su esquema no se ejecuta: falta un campo",
+                 ll("a1", "escribir", ruta="lista.txt")),
+        h.prueba("Una llamada que no cumple su esquema no se ejecuta: sobra un campo",
+                 ll("a2", "escribir", ruta="lista.txt", contenido="", modo="añadir")),
+        h.prueba("Una llamada a una herramienta que no existe no se ejecuta",
+                 ll("a3", "borrar", ruta="lista.txt")),
+        h.prueba("Un input que no es un diccionario no se ejecuta",
+                 {"type": "tool_use", "id": "a4", "name": "leer", "input": "lista.txt"}),
+        h.prueba("Si la herramienta lanza una excepción, devuelve error(id, str(e))",
+                 ll("b1", "leer", ruta="recetas/salmorejo.txt")),
+        h.prueba("Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)",
+                 ll("c1", "escribir", ruta="compra.txt", contenido="tomates\npan")),
+        h.prueba("Una búsqueda sin resultados no es un error",
+                 ll("c2", "buscar", patron="salmorejo")),
+        h.prueba("Llama a la herramienta como mucho una vez",
+                 ll("c3", "anotar", texto="comprar pan"), herramientas=h.con_anotar),
+        h.prueba("Oculta: otros ids y otros ficheros",
+                 ll(az.id(), "leer", ruta=az.ruta), entorno=az.entorno),
+        h.prueba("Oculta: otra herramienta, con un entero",
+                 ll(az.id(), "repetir", texto=az.palabra, veces=az.entero),
+                 herramientas=h.con_repetir),
+        h.prueba("Oculta: un booleano no es un entero",
+                 ll(az.id(), "repetir", texto=az.palabra, veces=True), herramientas=h.con_repetir),
+        h.prueba("Oculta: una excepción de otro tipo",
+                 ll(az.id(), "dividir", a=az.entero, b=0), herramientas=h.con_dividir),
+        h.prueba("Oculta: una excepción que no es de fichero",
+                 ll(az.id(), "anotar", texto=az.palabra), herramientas=h.con_anotar_bloqueado),
+    ]

@@ -1,0 +1,111 @@
+"""Reto de la lección llamar-herramientas: escribir observaciones(respuesta, entorno).
+
+Lo lee el calificador (py/calificador.py). CONTEXTO, PLANTILLA y ENUNCIADO son públicos;
+SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
+"""
+
+ARGUMENTO = "respuesta"  # lo que recibe la función: la respuesta entera o una llamada
+FUNCION = "observaciones"
+
+ENUNCIADO = """\
+Escribe `observaciones(respuesta, entorno)`. Recibe la respuesta del modelo, una lista de
+bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
+
+- un `tool_result` por cada `tool_use`, en el orden de las llamadas, con el id de la llamada
+  como `tool_use_id`, lo que devuelve la herramienta como `content` e `is_error` a `False`;
+- los bloques de texto no se ejecutan; una respuesta sin llamadas da `[]`;
+- antes de ejecutar una llamada, compruébala contra su herramienta en `HERRAMIENTAS`: que
+  el nombre esté declarado, que `input` sea un diccionario, que no falte ningún campo de
+  `required`, que no haya campos fuera de `properties` y que cada valor tenga su tipo.
+  Si no cumple, lanza `ValueError` y no la ejecutes.
+"""
+
+# Lo que ya está definido cuando se ejecuta el código de quien aprende, además de entorno.py.
+CONTEXTO = ""
+
+PLANTILLA = '''\
+def observaciones(respuesta, entorno):
+    resultados = []
+    for b in respuesta:
+        ...
+    return resultados
+'''
+
+SOLUCION = '''\
+def observaciones(respuesta, entorno):
+    resultados = []
+    for b in respuesta:
+        if b["type"] != "tool_use":
+            continue
+        motivo = incumple(b)
+        if motivo:
+            raise ValueError("la llamada %s no cumple su esquema: %s" % (b["id"], motivo))
+        devuelto = FUNCIONES[b["name"]](entorno, **b["input"])
+        resultados.append(resultado(b["id"], devuelto))
+    return resultados
+'''
+
+
+def CONVERSACION(h):
+    """La conversación guionizada de la lección: (inicio, respuestas, visto)."""
+    notas = h.ENTORNO["notas.txt"] + "\nLlevan patatas: tortilla."
+    inicio = [("sistema", "Trabajas con los ficheros del usuario a través de tus herramientas: "
+                          "puedes leerlos, escribirlos, listarlos y buscar en ellos."),
+              ("usuario", "Apunta en notas.txt qué recetas llevan patatas.")]
+    respuestas = [
+        [h.texto("Busco qué ficheros mencionan las patatas y leo las notas."),
+         h.llamada("t1", "buscar", patron="patatas"),
+         h.llamada("t2", "leer", ruta="notas.txt")],
+        [h.llamada("t3", "escribir", ruta="notas.txt", contenido=notas)],
+        [h.texto("Hecho: he añadido a notas.txt que la tortilla lleva patatas. La lista de la "
+                 "compra también las menciona, pero no es una receta.")],
+    ]
+    visto = [
+        [h.resultado("t1", "lista.txt: pan, leche, patatas\n"
+                           "recetas/tortilla.txt: Tortilla: huevos, patatas, cebolla."),
+         h.resultado("t2", h.ENTORNO["notas.txt"])],
+        [h.resultado("t3", "escritos %d caracteres en notas.txt" % len(notas))],
+        None,
+    ]
+    return inicio, respuestas, visto
+
+
+def pruebas(h):
+    """Una prueba por regla del enunciado y, después, las ocultas con datos al azar."""
+    ll, texto, az = h.llamada, h.texto, h.azar
+    return [
+        h.prueba("Un tool_result por llamada, en el orden de las llamadas",
+                 [texto("Miro tres cosas."), ll("a1", "listar", carpeta="recetas/"),
+                  ll("a2", "leer", ruta="lista.txt"), ll("a3", "buscar", patron="cebolla")]),
+        h.prueba("El content es lo que devuelve la herramienta, con is_error False",
+                 [ll("b1", "escribir", ruta="compra.txt", contenido="huevos\ncebolla")]),
+        h.prueba("Una búsqueda sin resultados también es un resultado",
+                 [ll("c1", "buscar", patron="salmorejo")]),
+        h.prueba("Los bloques de texto no se ejecutan",
+                 [texto("Primero leo."), ll("d1", "leer", ruta="notas.txt"), texto("Y ya está.")]),
+        h.prueba("Una respuesta sin llamadas da []", [texto("No necesito herramientas.")]),
+        h.prueba("Rechaza una herramienta que no está declarada (ValueError)",
+                 [ll("e1", "borrar", ruta="lista.txt")]),
+        h.prueba("Rechaza un input que no es un diccionario (ValueError)",
+                 [{"type": "tool_use", "id": "e2", "name": "leer", "input": ["lista.txt"]}]),
+        h.prueba("Rechaza una llamada a la que le falta un campo obligatorio (ValueError)",
+                 [ll("e3", "escribir", ruta="lista.txt")]),
+        h.prueba("Rechaza un campo que no está en properties (ValueError) y no la ejecuta",
+                 [ll("e4", "escribir", ruta="lista.txt", contenido="", modo="añadir")]),
+        h.prueba("Rechaza un valor del tipo equivocado (ValueError) y no la ejecuta",
+                 [ll("e5", "escribir", ruta="lista.txt", contenido=["pan"])]),
+        h.prueba("Oculta: otros ids y otros ficheros",
+                 [ll(az.id(), "leer", ruta=az.ruta), ll(az.id(), "buscar", patron=az.palabra),
+                  ll(az.id(), "escribir", ruta=az.ruta, contenido=az.frase())],
+                 entorno=az.entorno),
+        h.prueba("Oculta: otra herramienta, con un entero",
+                 [ll(az.id(), "repetir", texto=az.palabra, veces=az.entero),
+                  ll(az.id(), "listar", carpeta="")],
+                 herramientas=h.con_repetir),
+        h.prueba("Oculta: un booleano no es un entero (ValueError)",
+                 [ll(az.id(), "repetir", texto=az.palabra, veces=True)],
+                 herramientas=h.con_repetir),
+        h.prueba("Oculta: un entero no vale donde se pide una cadena (ValueError)",
+                 [ll(az.id(), "leer", ruta=az.entero), ll(az.id(), "leer", ruta=az.ruta)],
+                 entorno=az.entorno),
+    ]

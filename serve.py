@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Serves dist/ with the headers the course needs.
+
+- COOP same-origin + COEP require-corp on every response (cross-origin
+  isolation: the Stop button's SharedArrayBuffer);
+- the right types for .wasm and .mjs;
+- a year of caching for versioned files (/static/, /pyodide/), no-cache for
+  pages, the service worker and everything else;
+- the precompressed .br/.gz copy when the browser accepts it.
+
+    python serve.py [--puerto 8000] [--dir dist] [--contar]
+
+--puerto 0 picks a free port; the first line printed gives the address.
+--contar adds GET /__bytes__, the body bytes sent so far (for bench/).
+"""
+import argparse
+import email.utils
+import http.server
+import os
+import posixpath
+import sys
+import threading
+import urllib.parse
+from pathlib import Path
+
+TIPOS = {
+    ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+    ".json": "application/json", ".wasm": "application/wasm", ".zip": "application/zip",
+    ".whl": "application/zip", ".py": "text/x-python; charset=utf-8", ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8", ".png": "image/png", ".ico": "image/x-icon",
+}
+INMUTABLE = ("/static/", "/pyodide/")
+CODIFICACIONES = ((".br", "br"), (".gz", "gzip"))
+
+
+def cabeceras_comunes():
+    return {
+        "Cross-Origin-Opener-Policy": "same-origin",
+        "Cross-Origin-Embedder-Policy": "require-corp",
+        "Cross-Origin-Resource-Policy": "same-origin",
+        "X-Content-Type-Options": "nosniff",
+    }
+
+
+def cache_control(ruta_url):
+    if ruta_url.startswith(INMUTABLE):
+        return "public, max-age=31536000, immutable"
+    return "no-cache"
+
+
+def acepta(cabecera, codificacion):
+    for parte in (cabecera or "").split(","):
+        nombre, _, params = parte.strip().partition(";")
+        if nombre.strip().lower() == codificacion:
+            return "q=0" not in params.replace(" ", "")
+    return False
+
+
+class Manejador(http.server.BaseHTTPRequestHandler):
+    raiz: Path
+    contar = False
+    enviados = 0
+    cerrojo = threading.Lock()
+    server_version = "curso-agentes"
+    protocol_version = "HTTP/1.1"
+
+    def do_HEAD(self):
+        self.responder(cuerpo=False)
+
+    def do_GET(self):
+        self.responder(cuerpo=True)
+
+    def responder(self, cuerpo):
+        ruta_url = urllib.parse.urlsplit(self.path).path
+        if self.contar and ruta_url == "/__bytes__":
+            return self.enviar(200, str(Manejador.enviados).encode(), "text/plain; charset=utf-8", "no-store", cuerpo)
+        archivo = self.resolver(ruta_url)
+        if archivo is None:
+            return self.no_encontrado(cuerpo)
+        if archivo.is_dir():
+            if not ruta_url.endswith("/"):
+                return self.redirigir(ruta_url + "/")
+            archivo = archivo / "index.html"
+            if not archivo.is_file():
+                return self.no_encontrado(cuerpo)
+        tipo = TIPOS.get(archivo.suffix, "application/octet-stream")
+        enviado, codificacion = archivo, None
+        for ext, nombre in CODIFICACIONES:
+            alternativa = archivo.with_name(archivo.name + ext)
+            if acepta(self.headers.get("Accept-Encoding"), nombre) and alternativa.is_file():
+                enviado, codificacion = alternativa, nombre
+                break
+        estado = enviado.stat()
+        etiqueta = f'"{int(estado.st_mtime_ns):x}-{estado.st_size:x}-{codificacion or "id"}"'
+        extra = {"ETag": etiqueta, "Last-Modified": email.utils.formatdate(estado.st_mtime, usegmt=True),
+                 "Vary": "Accept-Encoding"}
+        if codificacion:
+            extra["Content-Encoding"] = codificacion
+        if self.headers.get("If-None-Match") == etiqueta:
+            return self.enviar(304, b"", None, cache_control(ruta_url), False, extra)
+        self.enviar(200, enviado.read_bytes(), tipo, cache_control(ruta_url), cuerpo, extra)
+
+    def resolver(self, ruta_url):
+        """Maps a URL path into the served folder; None if it is outside or missing."""
+        partes = [p for p in posixpath.normpath(urllib.parse.unquote(ruta_url)).split("/") if p not in ("", ".", "..")]
+        archivo = self.raiz.joinpath(*partes)
+        try:
+            archivo.resolve().relative_to(self.raiz)
+        except ValueError:
+            return None
+        if any(p.startswith(".") for p in partes) or not archivo.exists():
+            return None
+        return archivo
+
+    def enviar(self, codigo, datos, tipo, cache, cuerpo, extra=None):
+        self.send_response(codigo)
+        for k, v in {**cabeceras_comunes(), **(extra or {})}.items():
+            self.send_header(k, v)
+        if tipo:
+            self.send_header("Content-Type", tipo)
+        self.send_header("Cache-Control", cache)
+        self.send_header("Content-Length", str(len(datos)))
+        self.end_headers()
+        if cuerpo and codigo != 304:
+            self.wfile.write(datos)
+            with self.cerrojo:
+                Manejador.enviados += len(datos)
+
+    def redirigir(self, destino):
+        self.send_response(301)
+        for k, v in cabeceras_comunes().items():
+            self.send_header(k, v)
+        self.send_header("Location", destino)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def no_encontrado(self, cuerpo):
+        pagina = self.raiz / "404.html"
+        datos = pagina.read_bytes() if pagina.is_file() else b"404"
+        self.enviar(404, datos, "text/html; charset=utf-8", "no-cache", cuerpo)
+
+    def log_message(self, formato, *args):
+        if os.environ.get("SERVE_LOG"):
+            super().log_message(formato, *args)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description="Serves dist/ for the course.")
+    p.add_argument("--puerto", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--dir", default=str(Path(__file__).resolve().parent / "dist"))
+    p.add_argument("--contar", action="store_true")
+    a = p.parse_args(argv)
+    raiz = Path(a.dir).resolve()
+    if not (raiz / "index.html").is_file():
+        print(f"serve.py: {raiz} no tiene index.html; ejecuta antes `make build`.", file=sys.stderr)
+        return 1
+    Manejador.raiz = raiz
+    Manejador.contar = a.contar
+    servidor = http.server.ThreadingHTTPServer((a.host, a.puerto), Manejador)
+    servidor.daemon_threads = True
+    puerto = servidor.server_address[1]
+    print(f"Sirviendo {raiz} en http://localhost:{puerto}/courses/llm-agents/ (Ctrl+C para parar)", flush=True)
+    try:
+        servidor.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

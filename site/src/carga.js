@@ -1,0 +1,46 @@
+// The status bar at the top of a lesson: download progress the first time,
+// then a short "ready" line, and any page-level notice.
+import { t, megas } from "./textos.js";
+
+export class Carga {
+  constructor(raiz, total) {
+    this.raiz = raiz;
+    this.titulo = raiz.querySelector(".estado-texto");
+    this.barra = raiz.querySelector("progress");
+    this.detalle = raiz.querySelector(".estado-detalle");
+    this.nota = raiz.querySelector(".estado-nota");
+    this.total = total;
+    this.titulo.textContent = t("carga_titulo");
+    // First visit (no service worker yet): say what is being downloaded and why.
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+      this.nota.textContent = t("carga_nota", { total: megas(total) });
+      this.nota.hidden = false;
+    }
+    this.raiz.hidden = false;
+  }
+
+  progreso(cargados, total) {
+    this.barra.hidden = false;
+    this.barra.max = total;
+    this.barra.value = Math.min(cargados, total);
+    this.detalle.textContent = t("carga_bytes", { cargado: megas(Math.min(cargados, total)), total: megas(total) });
+  }
+
+  listo(ms) {
+    this.raiz.classList.add("listo");
+    this.barra.hidden = true;
+    this.detalle.textContent = "";
+    this.nota.hidden = true;
+    this.titulo.textContent = t("carga_lista", { segundos: (ms / 1000).toLocaleString("es", { maximumFractionDigits: 1 }) });
+  }
+
+  error(motivo) {
+    this.raiz.classList.add("error");
+    this.barra.hidden = true;
+    this.titulo.textContent = t("carga_error", { motivo });
+  }
+
+  aviso(texto) {
+    this.detalle.textContent = texto;
+  }
+}

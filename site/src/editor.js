@@ -1,0 +1,78 @@
+// A CodeMirror 6 editor for one cell: Python highlighting, line numbers,
+// Shift+Enter / Ctrl+Enter to run, and a mark on the line an error points at.
+import { EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine, Decoration } from "@codemirror/view";
+import { EditorState, StateField, StateEffect, Prec } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { python } from "@codemirror/lang-python";
+import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching, indentUnit } from "@codemirror/language";
+import { tags as t } from "@lezer/highlight";
+
+// Colours come from CSS variables, so dark mode is a stylesheet matter.
+const resaltado = HighlightStyle.define([
+  { tag: [t.keyword, t.controlKeyword, t.definitionKeyword, t.moduleKeyword, t.operatorKeyword], color: "var(--cm-clave)" },
+  { tag: [t.string, t.special(t.string)], color: "var(--cm-cadena)" },
+  { tag: [t.number, t.bool, t.null], color: "var(--cm-numero)" },
+  { tag: [t.comment, t.lineComment], color: "var(--cm-comentario)", fontStyle: "italic" },
+  { tag: [t.function(t.variableName), t.function(t.definition(t.variableName)), t.definition(t.className)], color: "var(--cm-funcion)" },
+  { tag: [t.self, t.standard(t.variableName)], color: "var(--cm-especial)" },
+]);
+
+const marcar = StateEffect.define();
+const lineaErronea = StateField.define({
+  create: () => Decoration.none,
+  update(marcas, tr) {
+    for (const e of tr.effects) {
+      if (e.is(marcar)) {
+        if (e.value == null || e.value > tr.state.doc.lines) return Decoration.none;
+        const linea = tr.state.doc.line(e.value);
+        return Decoration.set([Decoration.line({ class: "cm-linea-error" }).range(linea.from)]);
+      }
+    }
+    return tr.docChanged ? Decoration.none : marcas;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) {
+  const ejecutar = () => {
+    alEjecutar();
+    return true;
+  };
+  const vista = new EditorView({
+    parent: padre,
+    state: EditorState.create({
+      doc: codigo,
+      extensions: [
+        Prec.highest(keymap.of([
+          { key: "Shift-Enter", run: ejecutar },
+          { key: "Mod-Enter", run: ejecutar },
+        ])),
+        lineNumbers(),
+        history(),
+        drawSelection(),
+        highlightActiveLine(),
+        indentOnInput(),
+        bracketMatching(),
+        indentUnit.of("    "),
+        python(),
+        syntaxHighlighting(resaltado),
+        lineaErronea,
+        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        EditorView.contentAttributes.of({ "aria-label": etiqueta }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) alCambiar(u.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  return {
+    vista,
+    texto: () => vista.state.doc.toString(),
+    poner(texto) {
+      vista.dispatch({ changes: { from: 0, to: vista.state.doc.length, insert: texto } });
+    },
+    marcarLinea(n) {
+      vista.dispatch({ effects: marcar.of(n) });
+    },
+  };
+}

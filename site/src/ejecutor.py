@@ -1,0 +1,89 @@
+"""Runs the learner's cells inside the worker.
+
+One namespace per page (ESPACIO), tracebacks trimmed to the cells' own frames,
+and an input() that explains, in Spanish, why it cannot wait for the keyboard.
+This file is loaded before the memory snapshot is taken, so it must not keep
+references to JavaScript objects.
+"""
+import builtins
+import json
+import linecache
+import sys
+import traceback
+
+from pyodide.code import eval_code_async
+
+PREFIJO = "<celda "
+ESPACIO = {"__name__": "__main__", "__builtins__": builtins}
+
+
+class EntradaNoDisponible(RuntimeError):
+    """input() cannot block the worker waiting for the page."""
+
+
+_mensaje_input = "input() no está disponible."
+
+
+def _input(*_args, **_kwargs):
+    raise EntradaNoDisponible(_mensaje_input)
+
+
+def configurar(mensaje_input):
+    """Called after every boot (fresh or from the snapshot)."""
+    global _mensaje_input
+    _mensaje_input = mensaje_input
+    builtins.input = _input
+    for flujo in (sys.stdout, sys.stderr):
+        try:
+            flujo.reconfigure(line_buffering=True)
+        except (AttributeError, ValueError):
+            pass
+
+
+def _recortar(te, vistos):
+    """Keep only the frames that belong to cells, in the whole exception chain."""
+    if te is None or id(te) in vistos:
+        return
+    vistos.add(id(te))
+    propios = [f for f in te.stack if f.filename.startswith(PREFIJO)]
+    te.stack = traceback.StackSummary.from_list(propios)
+    _recortar(te.__cause__, vistos)
+    _recortar(te.__context__, vistos)
+    for sub in getattr(te, "exceptions", None) or []:
+        _recortar(sub, vistos)
+
+
+def _linea(exc, nombre):
+    if isinstance(exc, SyntaxError) and exc.filename == nombre:
+        return exc.lineno
+    linea = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == nombre:
+            linea = tb.tb_lineno
+        tb = tb.tb_next
+    return linea
+
+
+def formatear(exc, nombre):
+    te = traceback.TracebackException.from_exception(exc)
+    _recortar(te, set())
+    return "".join(te.format())
+
+
+async def ejecutar(codigo, nombre):
+    """Run one cell; return a JSON string the worker forwards to the page."""
+    linecache.cache[nombre] = (len(codigo), None, codigo.splitlines(True), nombre)
+    try:
+        valor = await eval_code_async(codigo, globals=ESPACIO, filename=nombre)
+        if valor is not None:
+            print(repr(valor))
+        return json.dumps({"ok": True})
+    except KeyboardInterrupt:
+        return json.dumps({"ok": False, "detenida": True})
+    except BaseException as exc:  # SystemExit included: the page must survive it
+        return json.dumps({"ok": False, "traza": formatear(exc, nombre),
+                           "linea": _linea(exc, nombre)})
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()

@@ -1,0 +1,77 @@
+// Offline cache, cache-first. build.py fills in the three constants below.
+// Each build gets its own cache, named after a hash of the whole precache list,
+// and every entry is checked against its content hash while installing: a page
+// is served from exactly one build, never a mix. Unchanged entries are copied
+// from the previous build's cache instead of downloaded again. Old caches are
+// deleted on activation, which happens only once no page uses the old build.
+const VERSION = "__VERSION__";
+const PRECACHE = __PRECACHE__; // [[path, content hash], ...]
+const CONSERVAR = __CONSERVAR__; // other caches of this build (interpreter snapshot)
+const INMUTABLE = /^\/(static|pyodide)\//; // paths whose content never changes
+
+const NOMBRE = `curso-${VERSION}`;
+const REVISION = new Map(PRECACHE);
+const PARALELAS = 4;
+
+const claveDe = (ruta, rev) => `${ruta}?rev=${rev}`;
+
+async function resumen(bytes) {
+  const h = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(h.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function traer(cache, ruta, rev) {
+  const clave = claveDe(ruta, rev);
+  const previa = await caches.match(clave); // same content in an older build's cache
+  if (previa) return cache.put(clave, previa);
+  const r = await fetch(ruta, { cache: INMUTABLE.test(ruta) ? "default" : "no-cache" });
+  if (!r.ok) throw new Error(`${ruta}: HTTP ${r.status}`);
+  const cuerpo = await r.arrayBuffer();
+  const real = await resumen(cuerpo);
+  if (real !== rev) throw new Error(`${ruta}: contenido de otra versión (${real} ≠ ${rev})`);
+  // The body is already decoded: drop the headers that described the wire form.
+  const cabeceras = new Headers(r.headers);
+  cabeceras.delete("content-encoding");
+  cabeceras.delete("content-length");
+  return cache.put(clave, new Response(cuerpo, { status: r.status, statusText: r.statusText, headers: cabeceras }));
+}
+
+async function instalar() {
+  const cache = await caches.open(NOMBRE);
+  const pendientes = [...PRECACHE];
+  const trabajar = async () => {
+    while (pendientes.length) {
+      const [ruta, rev] = pendientes.shift();
+      await traer(cache, ruta, rev);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: PARALELAS }, trabajar));
+  } catch (e) {
+    await caches.delete(NOMBRE); // a half-filled cache must never be used
+    throw e;
+  }
+}
+
+async function activar() {
+  const conservar = new Set([NOMBRE, ...CONSERVAR]);
+  for (const nombre of await caches.keys()) {
+    if (!conservar.has(nombre)) await caches.delete(nombre);
+  }
+}
+
+self.addEventListener("install", (e) => e.waitUntil(instalar()));
+self.addEventListener("activate", (e) => e.waitUntil(activar()));
+
+self.addEventListener("fetch", (e) => {
+  const url = new URL(e.request.url);
+  if (e.request.method !== "GET" || url.origin !== location.origin) return;
+  const ruta = url.pathname.endsWith("/index.html") ? url.pathname.slice(0, -"index.html".length) : url.pathname;
+  const rev = REVISION.get(ruta);
+  if (!rev) return;
+  e.respondWith(
+    caches.open(NOMBRE)
+      .then((c) => c.match(claveDe(ruta, rev)))
+      .then((r) => r || fetch(e.request)),
+  );
+});

@@ -1,0 +1,90 @@
+// Shared pieces of the browser tests: the real server on a free port, Debian's
+// Chromium through playwright-core, and a guard that fails a test whenever the
+// page asks for anything outside its own origin.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const RAIZ = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const PYTHON = join(RAIZ, ".venv", "bin", "python");
+export const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+export const FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+export const LECCION = "/courses/llm-agents/prueba-del-entorno/";
+export const OTRA = "/courses/llm-agents/como-funcionan-las-celdas/";
+
+/** Starts serve.py on a free port; resolves with {origen, parar}. */
+export async function arrancarServidor(dir = join(RAIZ, "dist"), extra = []) {
+  const proceso = spawn(PYTHON, [join(RAIZ, "serve.py"), "--puerto", "0", "--dir", dir, ...extra], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const origen = await new Promise((resolver, rechazar) => {
+    let texto = "";
+    proceso.stdout.on("data", (d) => {
+      texto += d;
+      const m = texto.match(/http:\/\/localhost:(\d+)\//);
+      if (m) resolver(`http://localhost:${m[1]}`);
+    });
+    proceso.on("exit", (c) => rechazar(new Error(`serve.py terminó (${c}) antes de escuchar`)));
+  });
+  return { origen, parar: () => proceso.kill() };
+}
+
+/** A fresh Chromium profile; resolves with {contexto, ajenas, cerrar}. */
+export async function abrirNavegador(origen, { perfil } = {}) {
+  const dir = perfil || mkdtempSync(join(tmpdir(), "perfil-"));
+  const contexto = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    serviceWorkers: "allow",
+  });
+  const ajenas = vigilarOrigen(contexto, origen);
+  return {
+    contexto,
+    ajenas,
+    cerrar: async () => {
+      await contexto.close();
+      if (!perfil) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Aborts and records every request that would leave the origin, so none ever
+ * reaches the network. assertNinguna() fails the test if there was any.
+ */
+export function vigilarOrigen(contexto, origen) {
+  const ajenas = [];
+  contexto.route((url) => !String(url).startsWith(origen + "/") && !String(url).startsWith("data:") && !String(url).startsWith("blob:"),
+    (ruta) => {
+      ajenas.push(ruta.request().url());
+      return ruta.abort("blockedbyclient");
+    });
+  return {
+    lista: ajenas,
+    comprobar() {
+      if (ajenas.length) throw new Error(`Peticiones fuera del origen ${origen}: ${ajenas.join(", ")}`);
+    },
+  };
+}
+
+/** Clicks Run on a cell and waits until it is no longer busy; returns its output text. */
+export async function ejecutar(pagina, id, { espera = 60_000 } = {}) {
+  const celda = pagina.locator(`[data-celda="${id}"]`);
+  await celda.locator("button.ejecutar").click();
+  await pagina.waitForFunction((i) => {
+    const s = document.querySelector(`[data-celda="${i}"]`);
+    return s && !s.classList.contains("ocupada");
+  }, id, { timeout: espera });
+  return celda.locator(".salida").innerText();
+}
+
+export async function esperarInterprete(pagina, espera = 60_000) {
+  await pagina.waitForFunction(() => performance.getEntriesByName("interprete-listo").length > 0, null, { timeout: espera });
+}
