@@ -2,21 +2,46 @@
 PY   := .venv/bin/python
 SHELL := /bin/bash
 
-.PHONY: setup serve test test-py test-node
+.PHONY: setup serve test test-py test-node build chromium test-e2e bench
 
-setup: .venv/.ok
+setup: .venv/.ok node_modules/.ok .cache/wheels/.ok
 
 .venv/.ok: requirements.txt
 	python3 -m venv .venv
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
 	touch $@
 
-serve: setup
+# Node side: Pyodide, CodeMirror, esbuild, playwright-core (exact versions in package-lock.json).
+node_modules/.ok: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
 
-test: setup test-py test-node
+# Pure-Python wheels for Pyodide, served from dist/ (the npm package ships none); see wheels.txt.
+.cache/wheels/.ok: wheels.txt .venv/.ok
+	$(PY) -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+	  --python-version 3.14 --platform any --implementation py -d .cache/wheels -r wheels.txt
+	touch $@
+
+# Debian's Chromium drives the browser tests and the bench (no browser downloads here).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
+build: setup
+	$(PY) build.py
+
+serve: setup build
+	$(PY) serve.py
+
+test: setup test-py test-node test-e2e
 
 test-py:
 	$(PY) -m pytest -q tests/py
 
 test-node:
 	node --test tests/node/
+
+test-e2e: build chromium
+	node --test --test-concurrency=1 tests/e2e/
+
+bench: build chromium
+	node bench/startup.mjs

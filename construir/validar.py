@@ -70,6 +70,8 @@ def _mensaje(e, extras):
         return f"{_campo(e)} debe empezar por https:// (vale {valor!r})"
     if v == "pattern":
         return f"{_campo(e)} vale {valor!r}: usa solo minúsculas sin tildes, números y guiones"
+    if v == "minLength" and e.validator_value == 1:
+        return f"{_campo(e)} está vacío"
     if v == "minLength":
         return f"{_campo(e)} es demasiado corto (mínimo {e.validator_value} caracteres)"
     if v == "maxLength":

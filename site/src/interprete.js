@@ -12,6 +12,7 @@ export class Interprete {
     this.config = config;
     this.avisos = { alProgreso, alListo, alErrorCarga, alReiniciar };
     this.buffer = self.crossOriginIsolated ? new SharedArrayBuffer(1) : null;
+    this.senal = this.buffer && new Uint8Array(this.buffer);
     this.actual = null; // { id, alSalida, resolver }
     this.arrancar();
   }
@@ -76,7 +77,7 @@ export class Interprete {
       this.reiniciar(t("detenida_reinicio"));
       return;
     }
-    this.buffer[0] = SIGINT;
+    this.senal[0] = SIGINT;
     clearTimeout(this.temporizador);
     // Code blocked outside Python bytecode never sees the buffer: fall back.
     this.temporizador = setTimeout(() => {

@@ -17,6 +17,7 @@ const interprete = new Interprete(datos.config, {
   alProgreso: (m) => carga.progreso(m.cargados, m.total),
   alListo: (m) => {
     carga.listo(m.ms);
+    document.documentElement.dataset.arranque = m.origen; // "red" or "instantanea"
     performance.mark("interprete-listo");
     registrarServiceWorker(carga);
   },

@@ -1,0 +1,151 @@
+// A lesson page in Chromium against the real server: cells, tracebacks, Stop,
+// dependencies between cells, saved edits, output limits, keyboard, layout.
+import { test, before, after, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { arrancarServidor, abrirNavegador, ejecutar, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
+
+let servidor, navegador;
+before(async () => {
+  servidor = await arrancarServidor();
+  navegador = await abrirNavegador(servidor.origen);
+});
+after(async () => {
+  await navegador?.cerrar();
+  servidor?.parar();
+});
+afterEach(() => navegador.ajenas.comprobar());
+
+async function abrir(ruta) {
+  const pagina = await navegador.contexto.newPage();
+  const errores = [];
+  pagina.on("pageerror", (e) => errores.push(e));
+  await pagina.goto(servidor.origen + ruta);
+  pagina.errores = errores;
+  return pagina;
+}
+
+test("a cell execs guionizado.py and entorno.py through open_url and prints", async () => {
+  const p = await abrir(LECCION);
+  assert.equal(await p.evaluate(() => crossOriginIsolated), true);
+  const salida = await ejecutar(p, "cargar");
+  assert.equal(salida.trim(), 'ModeloGuionizado\ntool_use t1 leer {"ruta": "lista.txt"}');
+  assert.deepEqual(p.errores, []);
+  await p.close();
+});
+
+test("running a cell first runs the cells it uses, and says so", async () => {
+  const p = await abrir(LECCION);
+  const salida = await ejecutar(p, "usar");
+  assert.match(salida, /Antes se ejecutaron Celda 1/);
+  assert.match(salida, /tool_result t1 pan, leche, patatas/);
+  assert.match(await p.locator('[data-celda="cargar"] .salida').innerText(), /ModeloGuionizado/);
+  await p.close();
+});
+
+test("an exception shows a traceback trimmed to the cell, with its line marked", async () => {
+  const p = await abrir(LECCION);
+  const salida = await ejecutar(p, "fallo");
+  const traza = salida.slice(salida.indexOf("Traceback"));
+  assert.match(traza, /^Traceback \(most recent call last\):\n {2}File "<celda 3>", line 4, in <module>/);
+  assert.match(traza, /File "<celda 3>", line 2, in primera_linea\n {4}return leer\(ENTORNO, ruta\)/);
+  assert.match(traza, /KeyError: 'no-existe.txt'\s*$/);
+  // No runtime frames: not Pyodide's, not the exec'd library, not the worker's helper.
+  assert.doesNotMatch(traza, /pyodide|_base\.py|<string>|<exec>|<ejecutor>|\/lib\/python/);
+  assert.equal(await p.locator('[data-celda="fallo"] .cm-linea-error').count(), 1);
+  await p.close();
+});
+
+test("a SyntaxError points at the cell's line", async () => {
+  const p = await abrir(OTRA);
+  await esperarInterprete(p);
+  await escribirEnCelda(p, "hola", 'x = 1\nprint("a"\ny = 2');
+  const salida = await ejecutar(p, "hola");
+  assert.match(salida, /File "<celda 1>", line 2/);
+  assert.match(salida, /SyntaxError/);
+  await p.locator('[data-celda="hola"] button.restaurar').click();
+  await p.close();
+});
+
+test("Stop ends `while True` within half a second and keeps the namespace", async () => {
+  const p = await abrir(LECCION);
+  await ejecutar(p, "cargar");
+  await p.locator('[data-celda="bucle"] button.ejecutar').click();
+  await p.waitForFunction(() => document.querySelector('[data-celda="bucle"] .salida').textContent.includes("En cola") === false);
+  await p.waitForTimeout(700); // let it spin
+  const ms = await p.evaluate(() => new Promise((resolver) => {
+    const seccion = document.querySelector('[data-celda="bucle"]');
+    const t0 = performance.now();
+    new MutationObserver(() => {
+      if (!seccion.classList.contains("ocupada")) resolver(performance.now() - t0);
+    }).observe(seccion, { attributes: true });
+    seccion.querySelector("button.detener").click();
+  }));
+  assert.ok(ms < 500, `Stop took ${ms} ms`);
+  assert.match(await p.locator('[data-celda="bucle"] .salida').innerText(), /Ejecución detenida\. Las variables/);
+  const despues = await ejecutar(p, "despues");
+  assert.doesNotMatch(despues, /Antes se ejecutaron/); // no restart happened
+  const m = despues.match(/ModeloGuionizado\nEl bucle dio (\d+) vueltas/);
+  assert.ok(m && Number(m[1]) > 0, despues);
+  await p.close();
+});
+
+async function escribirEnCelda(p, id, texto) {
+  const editor = p.locator(`[data-celda="${id}"] .cm-content`);
+  await editor.click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText(texto);
+}
+
+test("an edit survives a reload; Restore brings the original back", async () => {
+  const p = await abrir(OTRA);
+  await escribirEnCelda(p, "hola", 'print("editado antes de recargar")');
+  await p.reload();
+  const editor = p.locator('[data-celda="hola"] .cm-content');
+  assert.equal(await editor.innerText(), 'print("editado antes de recargar")');
+  assert.match(await ejecutar(p, "hola"), /editado antes de recargar/);
+  await p.locator('[data-celda="hola"] button.restaurar').click();
+  await p.reload();
+  assert.match(await editor.innerText(), /nombre = "Ana"/);
+  await p.close();
+});
+
+test("Shift+Enter in the editor runs the cell (keyboard only)", async () => {
+  const p = await abrir(OTRA);
+  await esperarInterprete(p);
+  await p.locator('[data-celda="hola"] .cm-content').focus();
+  await p.keyboard.press("Shift+Enter");
+  await p.waitForFunction(() => document.querySelector('[data-celda="hola"] .salida').textContent.includes("Hola, Ana"));
+  await p.close();
+});
+
+test("a flood of output is capped with a note and the page stays usable", async () => {
+  const p = await abrir(OTRA);
+  const salida = await ejecutar(p, "mucha-salida", { espera: 120_000 });
+  assert.match(salida, /\[Salida recortada: se omitieron [\d.\s]+ líneas/);
+  assert.ok(salida.length < 600_000, `${salida.length} characters kept`);
+  const t0 = Date.now();
+  assert.match(await ejecutar(p, "hola"), /Hola, Ana/);
+  assert.ok(Date.now() - t0 < 5000);
+  await p.close();
+});
+
+test("input() raises a clear Spanish message", async () => {
+  const p = await abrir(OTRA);
+  const salida = await ejecutar(p, "entrada");
+  assert.match(salida, /EntradaNoDisponible: input\(\) no está disponible en estas celdas/);
+  await p.close();
+});
+
+test("at 360 px nothing scrolls sideways and the small-screen note shows; dark mode applies", async () => {
+  const p = await navegador.contexto.newPage({});
+  await p.setViewportSize({ width: 360, height: 740 });
+  await p.emulateMedia({ colorScheme: "dark" });
+  await p.goto(servidor.origen + LECCION);
+  await esperarInterprete(p);
+  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 360), "horizontal scroll at 360 px");
+  assert.equal(await p.locator(".aviso-movil").isVisible(), true);
+  const fondo = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(fondo, "rgb(22, 24, 27)");
+  await p.close();
+});

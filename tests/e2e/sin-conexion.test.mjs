@@ -1,0 +1,74 @@
+// After one visit, the service worker holds every lesson, the interpreter, the
+// course's .py files and the wheels: with the network off, another lesson opens
+// and runs, and so does the open_url cell and the jsonschema import.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { arrancarServidor, abrirNavegador, ejecutar, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
+
+let servidor, navegador;
+before(async () => {
+  servidor = await arrancarServidor();
+  navegador = await abrirNavegador(servidor.origen);
+});
+after(async () => {
+  await navegador?.cerrar();
+  servidor?.parar();
+});
+
+async function esperarServiceWorker(pagina) {
+  await pagina.evaluate(() => new Promise((resolver) => {
+    const mirar = async () => {
+      const reg = await navigator.serviceWorker.getRegistration("/");
+      if (reg && reg.active && reg.active.state === "activated") resolver();
+      else setTimeout(mirar, 200);
+    };
+    mirar();
+  }));
+}
+
+test("after one visit, every lesson opens and runs offline", async () => {
+  const primera = await navegador.contexto.newPage();
+  await primera.goto(servidor.origen + LECCION);
+  await esperarInterprete(primera);
+  await esperarServiceWorker(primera);
+  const cacheadas = await primera.evaluate(async () => {
+    const nombres = await caches.keys();
+    return { nombres, claves: (await (await caches.open(nombres.find((n) => n.startsWith("curso-")))).keys()).map((r) => new URL(r.url).pathname) };
+  });
+  for (const ruta of [LECCION, OTRA, "/courses/llm-agents/", "/courses/llm-agents/guionizado.py", "/pyodide/314.0.7/pyodide.asm.wasm"]) {
+    assert.ok(cacheadas.claves.includes(ruta), `${ruta} is not precached: ${cacheadas.claves}`);
+  }
+  assert.ok(cacheadas.claves.some((r) => r.endsWith(".whl")), "no wheel precached");
+  await primera.close();
+
+  await navegador.contexto.setOffline(true);
+  try {
+    const otra = await navegador.contexto.newPage();
+    await otra.goto(servidor.origen + OTRA);
+    await esperarInterprete(otra);
+    assert.match(await ejecutar(otra, "hola"), /Hola, Ana/);
+    await otra.close();
+
+    const leccion = await navegador.contexto.newPage();
+    await leccion.goto(servidor.origen + LECCION);
+    assert.match(await ejecutar(leccion, "cargar"), /tool_use t1 leer/);
+    assert.match(await ejecutar(leccion, "esquema"), /argumentos válidos para leer/);
+    // The second boot of the profile restores the interpreter from its snapshot.
+    assert.equal(await leccion.evaluate(() => document.documentElement.dataset.arranque), "instantanea");
+    await leccion.close();
+  } finally {
+    await navegador.contexto.setOffline(false);
+  }
+  navegador.ajenas.comprobar();
+});
+
+test("the offline check can fail: with no visit first, an offline lesson does not load", async () => {
+  const otro = await abrirNavegador(servidor.origen);
+  try {
+    await otro.contexto.setOffline(true);
+    const p = await otro.contexto.newPage();
+    await assert.rejects(p.goto(servidor.origen + OTRA));
+  } finally {
+    await otro.cerrar();
+  }
+});
