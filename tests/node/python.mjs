@@ -19,7 +19,7 @@ export async function arrancaPython({ conJsonschema = true } = {}) {
   py.globals.set("_ruedas", py.toPy(ruedas.map((f) => `/repo/.cache/wheels/${f}`)));
   py.runPython(`
 import sys
-sys.path[:0] = ["/repo/tests/py", "/repo/tests/node", *_ruedas]
+sys.path[:0] = ["/repo/tests/py", "/repo/tests/node", "/repo/py", *_ruedas]
 del _ruedas
 `);
   return py;

@@ -1,0 +1,482 @@
+"""The grader core: pure Python, no I/O, the same in CPython and in Pyodide.
+
+    informe = califica(reto, transporte, semilla)
+
+`reto` is a challenge loaded with `carga_reto` from lessons/<curso>/<leccion>.reto.py.
+`transporte` calls the learner's function. Two exist:
+  - EnEsteInterprete(ns, nombre): the function lives in this interpreter (the page, the Node tests,
+    and the reference solution on the trusted side);
+  - calificar.py's isolated child process, which receives only the inputs of each call.
+Either way, the tools that the learner's code calls run here, on the trusted side, which keeps
+the environment, counts the calls and decides. Values cross as JSON, so a custom __eq__ is lost.
+
+The report follows Gradescope's results.json: score, max_score, execution_time, tests, output.
+"""
+import contextlib
+import copy
+import functools
+import json
+import random
+import time
+
+_CAMPOS_ENTORNO = ("texto", "llamada", "resultado", "error", "ENTORNO")
+REPRODUCE = "Reproduce la conversación de la lección"
+_TOPE_SALIDA = 20_000
+_TOPE_TURNOS = 10
+
+BLOQUE = {"type": "object",
+          "properties": {"type": {"const": "tool_result"}, "tool_use_id": {"type": "string"},
+                         "content": {"type": "string"}, "is_error": {"type": "boolean"}},
+          "required": ["type", "tool_use_id", "content", "is_error"],
+          "additionalProperties": False}
+
+
+# --- Loading a challenge --------------------------------------------------------------------
+
+def carga_reto(nombre, fuente_reto, guionizado, entorno):
+    """The trusted namespace of a challenge, from the sources of its .reto.py and the two py/ files."""
+    reto = {"__name__": "reto_" + nombre.replace("-", "_")}
+    exec(compile(fuente_reto, nombre + ".reto.py", "exec"), reto)
+    reto["NOMBRE"], reto["GUIONIZADO"], reto["ENTORNO_PY"] = nombre, guionizado, entorno
+    return reto
+
+
+def contexto(reto):
+    """The sources that run, in order, before the learner's code: public, they hold no answers."""
+    return [reto["GUIONIZADO"], reto["ENTORNO_PY"], reto["CONTEXTO"]]
+
+
+def ejecuta_fuentes(fuentes, ns):
+    for fuente in fuentes:
+        exec(compila(fuente), ns)
+    return ns
+
+
+@functools.lru_cache(maxsize=32)
+def compila(fuente, nombre="<contexto>"):
+    return compile(fuente, nombre, "exec")
+
+
+def espacio_de_referencia(reto):
+    return ejecuta_fuentes(contexto(reto) + [reto["SOLUCION"]], {"__name__": "__main__"})
+
+
+def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
+    """Runs the public context, then the submission, in a fresh namespace.
+
+    Returns (ns, problema, salida): problema says in Spanish what went wrong, or is None.
+    """
+    ns, salida = {"__name__": "__main__"}, _Salida()
+    try:
+        ejecuta_fuentes(fuentes_contexto, ns)
+        codigo = compile(fuente, nombre, "exec")
+    except SyntaxError as e:
+        return ns, "tu entrega tiene un error de sintaxis en la línea %s: %s" % (e.lineno, e.msg), ""
+    try:
+        with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
+            exec(codigo, ns)
+    except (Exception, SystemExit) as e:
+        linea = _linea_en(e.__traceback__, nombre)
+        return ns, "al cargar tu entrega%s salta %s: %s" % (
+            " (línea %d)" % linea if linea else "", type(e).__name__, _corto(str(e), 300)), salida.texto()
+    return ns, None, salida.texto()
+
+
+def _linea_en(tb, nombre):
+    linea = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == nombre:
+            linea = tb.tb_lineno
+        tb = tb.tb_next
+    return linea
+
+
+# --- Transports -----------------------------------------------------------------------------
+
+class EnEsteInterprete:
+    """Calls ns[nombre] directly, with the tools of each test put in its namespace for the call."""
+
+    def __init__(self, ns, nombre, problema=None):
+        self.ns, self.nombre, self.problema = ns, nombre, problema
+
+    def prepara(self):
+        if self.problema:
+            return self.problema
+        if not callable(self.ns.get(self.nombre)):
+            return "no has definido la función %s" % self.nombre
+        return None
+
+    def llama(self, argumentos, herramientas, funciones):
+        ns, salida = self.ns, _Salida()
+        nombres = ["HERRAMIENTAS", "FUNCIONES", *funciones]
+        guardado = {k: ns[k] for k in nombres if k in ns}
+        sustitutos = {n: _sustituto(f) for n, f in funciones.items()}
+        ns.update(sustitutos, HERRAMIENTAS=copy.deepcopy(herramientas), FUNCIONES=dict(sustitutos))
+        try:
+            with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
+                valor = ns[self.nombre](*copy.deepcopy(argumentos))
+            respuesta = a_json(valor)
+        except (Exception, SystemExit) as e:  # KeyboardInterrupt is the page's Stop: let it through
+            respuesta = {"excepcion": describe_excepcion(e)}
+        finally:
+            for k in nombres:
+                ns.pop(k, None)
+            ns.update(guardado)
+        respuesta["salida"] = salida.texto()
+        return respuesta
+
+
+def _sustituto(f):
+    # The learner passes its own copy of the environment; the trusted one is already bound in f.
+    def herramienta(_entorno, *args, **kwargs):
+        return f(*args, **kwargs)
+    return herramienta
+
+
+def a_json(valor):
+    """{"valor": v} with v as it comes out of JSON, or {"no_json": why} if it can't cross."""
+    try:
+        return {"valor": json.loads(json.dumps(valor, allow_nan=False))}
+    except (TypeError, ValueError, RecursionError) as e:
+        return {"no_json": str(e)}
+
+
+def describe_excepcion(e):
+    return {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
+            "mensaje": _corto(str(e), 300)}
+
+
+class _Salida:
+    """What the learner's code prints, capped so that a flood of print can't grow the report."""
+
+    def __init__(self):
+        self.partes, self.n, self.perdidos = [], 0, 0
+
+    def write(self, s):
+        s = str(s)
+        cabe = max(0, _TOPE_SALIDA - self.n)
+        self.partes.append(s[:cabe])
+        self.n += min(len(s), cabe)
+        self.perdidos += len(s) - min(len(s), cabe)
+        return len(s)
+
+    def flush(self):
+        pass
+
+    def texto(self):
+        nota = "\n[… %d caracteres más sin mostrar]" % self.perdidos if self.perdidos else ""
+        return "".join(self.partes) + nota
+
+
+# --- What tests are made of -------------------------------------------------------------------
+
+class Ayuda:
+    """What a challenge's pruebas(h) and CONVERSACION(h) build with: blocks, tools and chance."""
+
+    def __init__(self, referencia, semilla):
+        for k in _CAMPOS_ENTORNO:
+            setattr(self, k, referencia[k])
+        self.azar = _Azar(random.Random(semilla))
+        base = (referencia["HERRAMIENTAS"], referencia["FUNCIONES"])
+        self.herramientas = _conjunto(*base)
+        self.con_repetir = _conjunto(*base, _REPETIR)
+        self.con_dividir = _conjunto(*base, _DIVIDIR)
+        self.con_anotar = _conjunto(*base, _ANOTAR)
+        self.con_anotar_bloqueado = _conjunto(*base, _ANOTAR_BLOQUEADO)
+
+    def prueba(self, nombre, argumento, entorno=None, herramientas=None):
+        return {"nombre": nombre, "argumento": argumento,
+                "entorno": self.ENTORNO if entorno is None else entorno,
+                "herramientas": herramientas or self.herramientas}
+
+
+def _conjunto(herramientas, funciones, *extra):
+    return {"herramientas": list(herramientas) + [h for h, f in extra],
+            "funciones": dict(funciones, **{h["name"]: f for h, f in extra})}
+
+
+def _herramienta(nombre, descripcion, **tipos):
+    return {"name": nombre, "description": descripcion,
+            "input_schema": {"type": "object",
+                             "properties": {k: {"type": t} for k, t in tipos.items()},
+                             "required": list(tipos), "additionalProperties": False}}
+
+
+def _repetir(entorno, texto, veces):
+    return " ".join([texto] * veces)
+
+
+def _dividir(entorno, a, b):
+    return str(a // b)
+
+
+def _anotar(entorno, texto):
+    entorno["diario.txt"] = entorno.get("diario.txt", "") + texto + "\n"
+    return "anotado: " + texto
+
+
+def _anotar_bloqueado(entorno, texto):
+    raise PermissionError("diario.txt es de solo lectura")
+
+
+_REPETIR = (_herramienta("repetir", "Repite el texto tantas veces como diga veces, separado por "
+                                    "espacios.", texto="string", veces="integer"), _repetir)
+_DIVIDIR = (_herramienta("dividir", "Devuelve la división entera a // b.", a="integer",
+                         b="integer"), _dividir)
+_ANOTAR = (_herramienta("anotar", "Añade una línea al final de diario.txt.", texto="string"), _anotar)
+_ANOTAR_BLOQUEADO = (_ANOTAR[0], _anotar_bloqueado)
+
+_PALABRAS = ["albahaca", "berenjena", "calabacín", "garbanzos", "lentejas", "membrillo",
+             "nueces", "pimentón", "puerros", "rábanos", "alcachofas", "castañas"]
+
+
+class _Azar:
+    """Random inputs drawn once per grading, so that a memorised answer fails."""
+
+    def __init__(self, rng):
+        self._rng = rng
+        self.palabra, otra, carpeta = rng.sample(_PALABRAS, 3)
+        self.entero = rng.randint(2, 9)
+        self.ruta = "%s/%s.txt" % (carpeta, otra)
+        self.entorno = {self.ruta: "%s con %s\n%s" % (otra.capitalize(), self.palabra, self.frase()),
+                        "%s/%s.txt" % (carpeta, self.palabra): self.frase(),
+                        "léeme.txt": "Unas %d notas." % self.entero}
+
+    def id(self):
+        return "toolu_" + "".join(self._rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789")
+                                  for _ in range(12))
+
+    def frase(self):
+        return " ".join(self._rng.choice(_PALABRAS) for _ in range(self._rng.randint(2, 5)))
+
+
+# --- Grading ----------------------------------------------------------------------------------
+
+def califica(reto, transporte, semilla=None):
+    """Runs every test of the challenge against the transport and returns the report."""
+    inicio = time.perf_counter()
+    semilla = random.randrange(2 ** 32) if semilla is None else semilla
+    referencia = espacio_de_referencia(reto)
+    ayuda = Ayuda(referencia, semilla)
+    pruebas = reto["pruebas"](ayuda)
+    nombres = [REPRODUCE] + [p["nombre"] for p in pruebas]
+    problema = transporte.prepara()
+    if problema:
+        resultados = [(n, problema, "") for n in nombres]
+    else:
+        de_referencia = EnEsteInterprete(referencia, reto["FUNCION"])
+        resultados = [(REPRODUCE, *_reproduce(reto, ayuda, transporte, de_referencia))]
+        resultados += [(p["nombre"], *_corre_prueba(reto, p, transporte, de_referencia))
+                       for p in pruebas]
+    tests = [{"name": n, "score": 0 if fallo else 1, "max_score": 1,
+              "status": "failed" if fallo else "passed", "output": fallo or ""}
+             for n, fallo, salida in resultados]
+    informe = {"score": sum(t["score"] for t in tests), "max_score": len(tests),
+               "execution_time": round(time.perf_counter() - inicio, 3), "tests": tests}
+    salida = "".join(s for n, f, s in resultados)
+    if len(salida) > _TOPE_SALIDA:
+        salida = salida[:_TOPE_SALIDA] + "\n[salida recortada: tu código ha escrito mucho más]"
+    if problema or salida:
+        informe["output"] = problema or "Lo que ha escrito tu código:\n" + salida
+    return informe
+
+
+def nombres_de_pruebas(reto):
+    ayuda = Ayuda(espacio_de_referencia(reto), 0)
+    return [REPRODUCE] + [p["nombre"] for p in reto["pruebas"](ayuda)]
+
+
+def _ejecuta(transporte, argumento, entorno, conjunto):
+    """One call through the transport, with tools bound to a fresh trusted copy of the environment."""
+    entorno, registro = copy.deepcopy(entorno), []
+
+    def contada(nombre, f):
+        def herramienta(*args, **kwargs):
+            registro.append(nombre)
+            return f(entorno, *args, **kwargs)
+        return herramienta
+
+    funciones = {n: contada(n, f) for n, f in conjunto["funciones"].items()}
+    r = transporte.llama([argumento, copy.deepcopy(entorno)], conjunto["herramientas"], funciones)
+    return r, entorno, registro
+
+
+def _corre_prueba(reto, p, transporte, de_referencia):
+    referencia = de_referencia.ns
+    esperado, entorno_esperado, registro_esperado = _ejecuta(de_referencia, p["argumento"],
+                                                             p["entorno"], p["herramientas"])
+    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], p["herramientas"])
+    enviado = "Se envió %s." % _muestra_argumento(referencia, p["argumento"])
+    fallo = _juzga(reto, referencia, esperado, r) or _compara_registro(registro_esperado, registro) \
+        or _compara_entorno(entorno_esperado, entorno)
+    return (enviado + " " + fallo if fallo else None), r.get("salida", "")
+
+
+def _juzga(reto, referencia, esperado, r):
+    funcion = reto["FUNCION"]
+    if "caida" in r:
+        return r["caida"]
+    if "excepcion" in esperado:
+        if "excepcion" in r and esperado["excepcion"]["tipo"] in r["excepcion"]["mro"]:
+            return None
+        return "Se esperaba que %s lanzara %s, y %s." % (
+            funcion, esperado["excepcion"]["tipo"], _que_hizo(funcion, r))
+    if "valor" not in r:
+        return "Se esperaba que %s devolviera %s, y %s." % (
+            funcion, _muestra_valor(referencia, esperado["valor"]), _que_hizo(funcion, r))
+    forma = _revisa_forma(referencia, r["valor"], isinstance(esperado["valor"], list))
+    if forma:
+        return "Lo que devuelve %s no tiene la forma de un tool_result: %s." % (funcion, forma)
+    if _clave(r["valor"]) != _clave(esperado["valor"]):
+        return "Se esperaba %s y llegó %s." % (_muestra_valor(referencia, esperado["valor"]),
+                                               _muestra_valor(referencia, r["valor"]))
+    return None
+
+
+def _que_hizo(funcion, r):
+    if "excepcion" in r:
+        e = r["excepcion"]
+        return "lanzó %s: %s" % (e["tipo"], e["mensaje"]) if e["mensaje"] else "lanzó %s" % e["tipo"]
+    if "no_json" in r:
+        return "devolvió algo que no es un valor JSON (%s)" % r["no_json"]
+    return "devolvió %s" % _corto(repr(r["valor"]))
+
+
+def _revisa_forma(referencia, valor, es_lista):
+    """The first problem of shape, in Spanish, checked with jsonschema against BLOQUE."""
+    from jsonschema import Draft202012Validator
+    validador = Draft202012Validator(BLOQUE)
+    if es_lista and not isinstance(valor, list):
+        return "debe devolver una lista de bloques, y devuelve %s" % _corto(repr(valor))
+    for j, bloque in enumerate(valor if es_lista else [valor], 1):
+        if not isinstance(bloque, dict):
+            motivo = "un tool_result es un diccionario, y llega %s" % _corto(repr(bloque))
+            return "bloque %d: %s" % (j, motivo) if es_lista else motivo
+        errores = sorted(validador.iter_errors(bloque), key=lambda e: list(e.absolute_path))
+        if errores:
+            motivo = referencia["_en_castellano"](errores[0])
+            return "bloque %d: %s" % (j, motivo) if es_lista else motivo
+    return None
+
+
+def _compara_registro(esperado, obtenido):
+    for nombre in dict.fromkeys(esperado + obtenido):
+        n, m = esperado.count(nombre), obtenido.count(nombre)
+        if n == m:
+            continue
+        if n == 0:
+            return "La herramienta %s se ha ejecutado, y esa llamada no debía ejecutarse." % nombre
+        return "La herramienta %s se ha ejecutado %d %s; debía ejecutarse %d." % (
+            nombre, m, "vez" if m == 1 else "veces", n)
+    return None
+
+
+def _compara_entorno(esperado, obtenido):
+    for ruta in sorted(set(esperado) | set(obtenido)):
+        if esperado.get(ruta) != obtenido.get(ruta):
+            return "Al terminar, %s debería %s, y %s." % (
+                ruta, "ser %s" % _corto(repr(esperado[ruta])) if ruta in esperado else "no existir",
+                "es %s" % _corto(repr(obtenido[ruta])) if ruta in obtenido else "no existe")
+    return None
+
+
+# --- Replaying the lesson's conversation -------------------------------------------------------
+
+def _reproduce(reto, ayuda, transporte, de_referencia):
+    referencia = de_referencia.ns
+    inicio, respuestas, visto = reto["CONVERSACION"](ayuda)
+    salidas = []
+    guion = (inicio, respuestas, visto)
+    esperado = _bucle(reto, referencia, de_referencia, guion, ayuda.herramientas, [])
+    if esperado[0] != "fin":
+        raise RuntimeError("la solución de referencia no reproduce su conversación: %s" % esperado[1])
+    obtenido = _bucle(reto, referencia, transporte, guion, ayuda.herramientas, salidas)
+    fallo = obtenido[1] if obtenido[0] != "fin" else _compara_entorno(esperado[2], obtenido[2])
+    return fallo, "".join(salidas)
+
+
+def _bucle(reto, referencia, transporte, guion, conjunto, salidas):
+    """The course's harness, with the learner's function giving the observations, checked each turn.
+
+    Returns ("fin", None, entorno), or (motivo, mensaje de fallo, entorno).
+    """
+    inicio, respuestas, visto = guion
+    modelo = referencia["ModeloGuionizado"](referencia["guion_de"](inicio, respuestas, visto))
+    entorno, M = copy.deepcopy(referencia["ENTORNO"]), list(inicio)
+    for turno in range(1, _TOPE_TURNOS + 1):
+        try:
+            r = modelo(M, conjunto["herramientas"])
+        except ValueError as e:
+            return "guion", "El modelo guionizado no acepta la conversación: %s" % e, entorno
+        llamadas = [b for b in r if b["type"] == "tool_use"]
+        if not llamadas:
+            return "fin", None, entorno
+        pedidos = [r] if reto["ARGUMENTO"] == "respuesta" else llamadas
+        obs = []
+        for argumento in pedidos:
+            respuesta, entorno, _ = _ejecuta(transporte, argumento, entorno, conjunto)
+            salidas.append(respuesta.get("salida", ""))
+            fallo = _juzga_turno(reto, referencia, respuesta)
+            if fallo:
+                return "fallo", "Turno %d: %s" % (turno, fallo), entorno
+            obs += respuesta["valor"] if reto["ARGUMENTO"] == "respuesta" else [respuesta["valor"]]
+        fallo = _revisa_turno(referencia, llamadas, obs, M + [("asistente", r), ("usuario", obs)])
+        if fallo:
+            return "fallo", "Turno %d: %s" % (turno, fallo), entorno
+        M = M + [("asistente", r), ("usuario", obs)]
+    return "tope", "La conversación no ha terminado en %d turnos." % _TOPE_TURNOS, entorno
+
+
+def _juzga_turno(reto, referencia, respuesta):
+    funcion = reto["FUNCION"]
+    if "caida" in respuesta:
+        return respuesta["caida"]
+    if "valor" not in respuesta:
+        return "%s %s." % (funcion, _que_hizo(funcion, respuesta))
+    forma = _revisa_forma(referencia, respuesta["valor"], reto["ARGUMENTO"] == "respuesta")
+    if forma:
+        return "lo que devuelve %s no tiene la forma de un tool_result: %s." % (funcion, forma)
+    return None
+
+
+def _revisa_turno(referencia, llamadas, obs, M):
+    """Each tool_use id got exactly one tool_result, in order and before anything else."""
+    ids = [b["id"] for b in llamadas]
+    respuestas = [b["tool_use_id"] for b in obs]
+    if respuestas != ids:
+        return ("las llamadas eran %s y los tool_result responden a %s: debe haber uno por llamada, "
+                "en el mismo orden." % (", ".join(ids), ", ".join(respuestas) or "nada"))
+    fallos = referencia["fallos_de_protocolo"](M)
+    return "la conversación incumple el protocolo: %s" % fallos[0] if fallos else None
+
+
+# --- Showing values in the learner's terms ----------------------------------------------------
+
+def _muestra_argumento(referencia, argumento):
+    if isinstance(argumento, list):
+        return "la respuesta [%s]" % " | ".join(_muestra_bloque(referencia, b) for b in argumento)
+    return "la llamada %s" % _muestra_bloque(referencia, argumento)
+
+
+def _muestra_valor(referencia, valor):
+    if isinstance(valor, list):
+        return "[%s]" % " | ".join(_muestra_bloque(referencia, b) for b in valor) if valor else "[]"
+    return _muestra_bloque(referencia, valor)
+
+
+def _muestra_bloque(referencia, b):
+    try:
+        texto = referencia["muestra"](b)
+        if b["type"] == "tool_result" and b.get("is_error") is True:
+            texto += " (is_error True)"
+    except Exception:
+        texto = repr(b)
+    return _corto(texto, 120)
+
+
+def _clave(valor):
+    return json.dumps(valor, sort_keys=True)
+
+
+def _corto(texto, n=80):
+    return texto if len(texto) <= n else texto[:n - 1] + "…"

@@ -1,0 +1,9 @@
+def ejecutar(ll, entorno):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    try:
+        devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    except Exception as e:
+        return error(ll["id"], str(e))
+    return resultado(ll["id"], devuelto)

@@ -1,0 +1,5 @@
+import sys
+
+
+def ejecutar(ll, entorno):
+    raise SystemExit(0)

@@ -1,0 +1,7 @@
+import sys
+
+sys.setrecursionlimit(10 ** 7)
+
+
+def observaciones(respuesta, entorno):
+    return observaciones(respuesta, entorno)

@@ -1,0 +1,13 @@
+# No comprueba los tipos: ejecuta escribir con una lista como contenido.
+def observaciones(respuesta, entorno):
+    resultados = []
+    for b in respuesta:
+        if b["type"] == "tool_use":
+            esquemas = {h["name"]: h["input_schema"] for h in HERRAMIENTAS}
+            if b["name"] not in esquemas or not isinstance(b["input"], dict):
+                raise ValueError("llamada inválida")
+            propiedades = esquemas[b["name"]]["properties"]
+            if set(b["input"]) != set(propiedades):
+                raise ValueError("campos incorrectos")
+            resultados.append(resultado(b["id"], FUNCIONES[b["name"]](entorno, **b["input"])))
+    return resultados

@@ -1,0 +1,59 @@
+"""The corpus of submissions under tests/entregas/ and their expected verdicts.
+
+veredictos.json maps each file to the tests it must fail ("todas" for every one), a piece of
+the first failure's message for the hostile ones, and "solo_aislado" for the cases that only
+make sense in a child process: they loop, kill or exit their interpreter, or read what the
+page's own interpreter holds (the page's "Comprobar" is feedback; calificar.py decides).
+"""
+import json
+import os
+
+from comun import PY, instala_open_url, lee_py
+
+ENTREGAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "entregas")
+RETOS = os.path.join(PY, "..", "lessons", "llm-agents")
+
+
+def veredictos():
+    with open(os.path.join(ENTREGAS, "veredictos.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def ruta(caso):
+    return os.path.join(ENTREGAS, caso)
+
+
+def carga_reto(nombre):
+    import calificador
+    with open(os.path.join(RETOS, nombre + ".reto.py"), encoding="utf-8") as f:
+        fuente = f.read()
+    return calificador.carga_reto(nombre, fuente, lee_py("guionizado.py"), lee_py("entorno.py"))
+
+
+def fallan(informe):
+    """The failing test names, or "todas" when every test failed, as veredictos.json writes it."""
+    nombres = [t["name"] for t in informe["tests"] if t["status"] == "failed"]
+    return "todas" if len(nombres) == informe["max_score"] else nombres
+
+
+def califica_en_este_interprete(caso, semilla=3):
+    """The page's way: the submission and the grader core share this interpreter."""
+    import calificador
+    instala_open_url()  # a submission may be the whole editor, open_url lines included
+    reto = carga_reto(caso.split("/")[0])
+    with open(ruta(caso), encoding="utf-8") as f:
+        fuente = f.read()
+    ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente,
+                                                os.path.basename(caso))
+    return calificador.califica(reto, calificador.EnEsteInterprete(ns, reto["FUNCION"], problema), semilla)
+
+
+def comprueba(caso, informe):
+    """None if the report matches the expected verdict, else what differs."""
+    esperado = veredictos()[caso]
+    if fallan(informe) != esperado["fallan"]:
+        return "%s: fallan %r, se esperaba %r" % (caso, fallan(informe), esperado["fallan"])
+    primero = next((t["output"] for t in informe["tests"] if t["status"] == "failed"), "")
+    if esperado.get("mensaje", "") not in primero:
+        return "%s: el primer fallo dice %r, se esperaba %r" % (caso, primero, esperado["mensaje"])
+    return None
