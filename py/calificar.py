@@ -197,22 +197,21 @@ def _ejecuta_herramienta(funciones, mensaje):
 
 
 def _saneada(fin):
-    """Only the shapes that EnEsteInterprete produces get through; the rest is a failure."""
-    salida = fin.get("salida") if isinstance(fin, dict) else None
-    salida = salida[:TOPE_SALIDA] if isinstance(salida, str) else ""
+    """Only the shapes that EnEsteInterprete produces get through; anything else is a failure."""
+    invalido = {"caida": "el proceso de tu entrega ha enviado un mensaje inválido"}
     if not isinstance(fin, dict):
-        pass
-    elif "valor" in fin:
+        return invalido
+    salida = fin["salida"][:TOPE_SALIDA] if isinstance(fin.get("salida"), str) else ""
+    if "valor" in fin:
         return {"valor": fin["valor"], "salida": salida}
-    elif isinstance(fin.get("no_json"), str):
+    if isinstance(fin.get("no_json"), str):
         return {"no_json": fin["no_json"][:300], "salida": salida}
-    elif isinstance(fin.get("excepcion"), dict):
-        e = fin["excepcion"]
-        if isinstance(e.get("tipo"), str) and isinstance(e.get("mensaje"), str) \
-                and isinstance(e.get("mro"), list) and all(isinstance(c, str) for c in e["mro"]):
-            return {"excepcion": {"tipo": e["tipo"][:100], "mro": e["mro"][:50],
-                                  "mensaje": e["mensaje"][:300]}, "salida": salida}
-    return {"caida": "el proceso de tu entrega ha enviado un mensaje inválido"}
+    e = fin.get("excepcion")
+    if isinstance(e, dict) and isinstance(e.get("tipo"), str) and isinstance(e.get("mensaje"), str) \
+            and isinstance(e.get("mro"), list) and all(isinstance(c, str) for c in e["mro"]):
+        return {"excepcion": {"tipo": e["tipo"][:100], "mro": e["mro"][:50],
+                              "mensaje": e["mensaje"][:300]}, "salida": salida}
+    return invalido
 
 
 def _mata(pid):
