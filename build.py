@@ -80,7 +80,7 @@ def escribir(cursos, destino, dir_py):
     textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
     static = destino / "static"
     static.mkdir(parents=True)
-    bundles = activos.empaquetar_js(RAIZ, static, [RAIZ / "site/src/pagina.js", RAIZ / "site/src/trabajador.js"])
+    bundles, trozos = activos.empaquetar_js(RAIZ, static, [RAIZ / "site/src/pagina.js", RAIZ / "site/src/trabajador.js"])
     css = activos.escribir_css(RAIZ / "site" / "estilo.css", css_resaltado(), static)
     version, index_url, bytes_interprete = activos.copiar_pyodide(RAIZ, destino / "pyodide")
     ruedas = activos.copiar_ruedas(RAIZ / ".cache" / "wheels", RAIZ / "wheels.txt", destino / "pyodide" / "paquetes")
@@ -103,7 +103,7 @@ def escribir(cursos, destino, dir_py):
         for doc in curso["lecciones"]:
             carpeta = base / doc["meta"]["slug"]
             carpeta.mkdir()
-            (carpeta / "index.html").write_text(paginas.leccion(curso, doc, config, bundles["pagina"]), encoding="utf-8")
+            (carpeta / "index.html").write_text(paginas.leccion(curso, doc, config, bundles["pagina"], trozos["pagina"]), encoding="utf-8")
     (destino / "index.html").write_text(paginas.raiz(primero, textos["ir_al_curso"]), encoding="utf-8")
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
     shutil.copy2(RAIZ / "_headers", destino / "_headers")

@@ -19,24 +19,29 @@ def resumen(datos, n=16):
 
 
 def empaquetar_js(raiz, destino, entradas):
-    """Bundles each entry to destino/<name>.<hash>.js; returns {entry name: url path}."""
+    """Bundles each entry to destino/<name>.<hash>.js, splitting out lazily imported
+    chunks; returns ({entry name: url path}, {entry name: [url paths of its chunks]})."""
     esbuild = raiz / "node_modules" / ".bin" / "esbuild"
     if not esbuild.exists():
         raise ErrorDeConstruccion(["node_modules/.bin/esbuild: no está; ejecuta `npm ci` (o `make setup`)"])
     meta = destino / ".meta.json"
     orden = [str(esbuild), *[str(e) for e in entradas], "--bundle", "--format=esm", "--minify",
              "--target=es2022", "--loader:.py=text", "--entry-names=[name].[hash]",
+             "--splitting", "--chunk-names=[name].[hash]",
              f"--outdir={destino}", f"--metafile={meta}", "--log-level=warning"]
     r = subprocess.run(orden, cwd=raiz, capture_output=True, text=True)
     if r.returncode != 0:
         raise ErrorDeConstruccion([f"esbuild falló:\n{r.stderr}"])
     salidas = json.loads(meta.read_text())["outputs"]
     meta.unlink()
-    urls = {}
+    url = lambda ruta: "/" + Path(ruta).resolve().relative_to(destino.parent.resolve()).as_posix()
+    urls, trozos = {}, {}
     for ruta, info in salidas.items():
         if "entryPoint" in info:
-            urls[Path(info["entryPoint"]).stem] = "/" + str(Path(ruta).resolve().relative_to(destino.parent.resolve()))
-    return urls
+            nombre = Path(info["entryPoint"]).stem
+            urls[nombre] = url(ruta)
+            trozos[nombre] = [url(i["path"]) for i in info.get("imports", []) if not i.get("external")]
+    return urls, trozos
 
 
 def escribir_css(origen, extra, destino):

@@ -53,7 +53,7 @@ class Paginas:
     def _pagina(self, titulo, cuerpo, cabeza=""):
         return self._llenar("base", titulo=html.escape(titulo), css=self.css, cabeza=cabeza, cuerpo=cuerpo)
 
-    def leccion(self, curso, doc, config, js):
+    def leccion(self, curso, doc, config, js, precargas=()):
         meta, celdas, partes, n = doc["meta"], [], [], 0
         numeros = {}
         for bloque in doc["bloques"]:
@@ -69,7 +69,8 @@ class Paginas:
         datos = {"curso": curso["slug"], "slug": meta["slug"], "config": config, "celdas": celdas}
         cuerpo = self._llenar("leccion", titulo=html.escape(meta["titulo"]), bloques="\n".join(partes),
                               lecturas=self._lecturas(meta.get("lecturas", [])), datos=_json_en_html(datos))
-        cabeza = f'<script type="module" src="{js}"></script>'
+        cabeza = "\n".join([f'<script type="module" src="{js}"></script>',
+                            *(f'<link rel="modulepreload" href="{p}">' for p in precargas)])
         return self._pagina(f'{meta["titulo"]} · {curso["titulo"]}', cuerpo, cabeza)
 
     def _celda(self, ident, n, usa, numeros, codigo):

@@ -33,6 +33,8 @@ export class Celda {
     this.botonEjecutar.addEventListener("click", () => alEjecutar(this));
     this.botonDetener.addEventListener("click", () => alDetener(this));
     this.botonRestaurar.addEventListener("click", () => this.restaurar());
+    this.botonEjecutar.disabled = false; // disabled in the HTML: a click before this would be lost
+    this.botonRestaurar.disabled = false;
   }
 
   codigo() {

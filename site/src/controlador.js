@@ -1,0 +1,98 @@
+// Turns each cell into an editor and runs cells one at a time, earlier cells
+// first when a cell says it uses their names (":usa:" in the lesson source).
+import { Celda } from "./celda.js";
+import { t } from "./textos.js";
+
+export function montar(datos, interprete, carga) {
+  const ejecutadas = new Set(); // cells whose names the current namespace holds
+  const celdas = new Map();
+  let cola = Promise.resolve();
+  let tareaActual = null;
+
+  for (const d of datos.celdas) {
+    const seccion = document.querySelector(`[data-celda="${d.id}"]`);
+    celdas.set(d.id, new Celda(seccion, d, {
+      curso: datos.curso,
+      slug: datos.slug,
+      alEjecutar: pedir,
+      alDetener: detener,
+    }));
+  }
+  addEventListener("pagehide", () => celdas.forEach((c) => c.guardarYa()));
+  document.documentElement.classList.add("con-js");
+
+  function pedir(celda) {
+    if (celda.enCola) return;
+    celda.enCola = true;
+    celda.estado(true);
+    celda.limpiar();
+    celda.nota(interprete.estaListo ? t("en_cola") : t("esperando"));
+    cola = cola.then(() => tarea(celda)).catch((e) => console.error(e));
+  }
+
+  function detener(celda) {
+    if (!tareaActual || tareaActual.celda !== celda) return;
+    tareaActual.cancelada = true;
+    interprete.detener();
+  }
+
+  /** Cells this one depends on, transitively, that the namespace lacks, in page order. */
+  function pendientes(celda, vistas = new Set()) {
+    const lista = [];
+    for (const id of celda.usa) {
+      if (vistas.has(id)) continue;
+      vistas.add(id);
+      const previa = celdas.get(id);
+      lista.push(...pendientes(previa, vistas));
+      if (!ejecutadas.has(id)) lista.push(previa);
+    }
+    return lista;
+  }
+
+  async function tarea(celda) {
+    tareaActual = { celda, cancelada: false };
+    try {
+      await interprete.listo;
+      celda.limpiar();
+      const previas = pendientes(celda);
+      if (previas.length) {
+        celda.nota(t("ejecutadas_antes", { celdas: previas.map((p) => t("celda", { n: p.n })).join(", ") }));
+      }
+      for (const previa of previas) {
+        previa.limpiar();
+        const r = await correr(previa, celda);
+        if (!r.ok) {
+          if (!r.detenida && !r.reinicio) celda.nota(t("fallo_previa", { celda: t("celda", { n: previa.n }) }), "nota aviso");
+          return;
+        }
+        if (tareaActual.cancelada) return;
+      }
+      await correr(celda, celda);
+    } finally {
+      tareaActual = null;
+      celda.enCola = false;
+      celda.estado(false);
+    }
+  }
+
+  async function correr(celda, pedida) {
+    const r = await interprete.ejecutar(celda.id, celda.codigo(), celda.nombre, (m) => celda.recibir(m));
+    if (r.ok) {
+      ejecutadas.add(celda.id);
+      if (!performance.getEntriesByName("primera-salida").length) performance.mark("primera-salida");
+    } else if (r.detenida || r.reinicio) {
+      pedida.mostrarResultado(r);
+      if (pedida !== celda) celda.mostrarResultado(r);
+      return r;
+    }
+    celda.mostrarResultado(r);
+    return r;
+  }
+
+  return {
+    alReiniciar(motivo) {
+      ejecutadas.clear();
+      if (!tareaActual) carga.aviso(motivo);
+    },
+  };
+}
