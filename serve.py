@@ -12,6 +12,8 @@
 
 --puerto 0 picks a free port; the first line printed gives the address.
 --contar adds GET /__bytes__, the body bytes sent so far (for bench/).
+--sin-aislar leaves out COOP/COEP, to test the page's fallback when it is not
+cross-origin isolated (Stop then restarts the worker).
 """
 import argparse
 import email.utils
@@ -34,13 +36,15 @@ INMUTABLE = ("/static/", "/pyodide/")
 CODIFICACIONES = ((".br", "br"), (".gz", "gzip"))
 
 
+AISLAMIENTO = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+
+
 def cabeceras_comunes():
-    return {
-        "Cross-Origin-Opener-Policy": "same-origin",
-        "Cross-Origin-Embedder-Policy": "require-corp",
-        "Cross-Origin-Resource-Policy": "same-origin",
-        "X-Content-Type-Options": "nosniff",
-    }
+    aislar = AISLAMIENTO if Manejador.aislar else {}
+    return {**aislar, "Cross-Origin-Resource-Policy": "same-origin", "X-Content-Type-Options": "nosniff"}
 
 
 def cache_control(ruta_url):
@@ -60,6 +64,7 @@ def acepta(cabecera, codificacion):
 class Manejador(http.server.BaseHTTPRequestHandler):
     raiz: Path
     contar = False
+    aislar = True
     enviados = 0
     cerrojo = threading.Lock()
     server_version = "curso-agentes"
@@ -151,6 +156,7 @@ def main(argv=None):
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--dir", default=str(Path(__file__).resolve().parent / "dist"))
     p.add_argument("--contar", action="store_true")
+    p.add_argument("--sin-aislar", action="store_true")
     a = p.parse_args(argv)
     raiz = Path(a.dir).resolve()
     if not (raiz / "index.html").is_file():
@@ -158,6 +164,7 @@ def main(argv=None):
         return 1
     Manejador.raiz = raiz
     Manejador.contar = a.contar
+    Manejador.aislar = not a.sin_aislar
     servidor = http.server.ThreadingHTTPServer((a.host, a.puerto), Manejador)
     servidor.daemon_threads = True
     puerto = servidor.server_address[1]

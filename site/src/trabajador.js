@@ -32,6 +32,9 @@ async function iniciar({ config, mensajes: textos, buffer }) {
     py.setStdout({ write: (b) => salida.escribir("stdout", b) });
     py.setStderr({ write: (b) => salida.escribir("stderr", b) });
     py.setStdin({ error: true });
+    // A fatal error (out of memory, a broken runtime) can leave the run's promise
+    // unsettled forever; Pyodide's private hook lets the page restart the worker.
+    if (py._api) py._api.on_fatal = (e) => enviar({ tipo: "muerto", motivo: String(e && e.message ? e.message : e) });
     if (buffer) {
       interrupcion = new Uint8Array(buffer);
       py.setInterruptBuffer(interrupcion);

@@ -1,0 +1,54 @@
+// When the interpreter cannot be interrupted or dies, the page restarts the
+// worker, says so, and keeps what the learner typed.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { arrancarServidor, abrirNavegador, ejecutar, esperarInterprete, RAIZ, LECCION, OTRA } from "./ayuda.mjs";
+
+const abiertos = [];
+after(async () => {
+  for (const cerrar of abiertos.reverse()) await cerrar();
+});
+
+async function preparar(extra = []) {
+  const servidor = await arrancarServidor(join(RAIZ, "dist"), extra);
+  abiertos.push(servidor.parar);
+  const navegador = await abrirNavegador(servidor.origen);
+  abiertos.push(navegador.cerrar);
+  return { servidor, navegador };
+}
+
+test("a fatal interpreter error restarts the worker, says so, and keeps the editor's text", async () => {
+  const { servidor, navegador } = await preparar();
+  const p = await navegador.contexto.newPage();
+  await p.goto(servidor.origen + OTRA);
+  await esperarInterprete(p);
+  const codigo = "import pyodide_js\npyodide_js._api.fatal_error(pyodide_js.ffi.PythonError.new('prueba'))";
+  await p.locator('[data-celda="hola"] .cm-content').click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.insertText(codigo);
+  const salida = await ejecutar(p, "hola", { espera: 20_000 });
+  assert.match(salida, /El intérprete se detuvo de golpe .* y se ha reiniciado/);
+  assert.equal(await p.locator('[data-celda="hola"] .cm-content').innerText(), codigo);
+  await p.locator('[data-celda="hola"] button.restaurar').click();
+  assert.match(await ejecutar(p, "hola"), /Hola, Ana/); // the new worker runs
+  navegador.ajenas.comprobar();
+});
+
+test("without cross-origin isolation, Stop restarts the worker and says the namespace was reset", async () => {
+  const { servidor, navegador } = await preparar(["--sin-aislar"]);
+  const p = await navegador.contexto.newPage();
+  await p.goto(servidor.origen + LECCION);
+  assert.equal(await p.evaluate(() => crossOriginIsolated), false);
+  await ejecutar(p, "cargar");
+  await p.locator('[data-celda="bucle"] button.ejecutar').click();
+  await p.waitForTimeout(500);
+  await p.locator('[data-celda="bucle"] button.detener').click();
+  await p.waitForFunction(() => !document.querySelector('[data-celda="bucle"]').classList.contains("ocupada"), null, { timeout: 5000 });
+  assert.match(await p.locator('[data-celda="bucle"] .salida').innerText(), /no está aislada .* se perdieron las variables/);
+  // The namespace is new: the next cell runs the cell it uses again, and says so.
+  const despues = await ejecutar(p, "despues");
+  assert.match(despues, /Antes se ejecutaron Celda 1/);
+  assert.match(despues, /El bucle dio 0 vueltas/);
+  navegador.ajenas.comprobar();
+});
