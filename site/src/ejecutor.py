@@ -21,6 +21,9 @@ class EntradaNoDisponible(RuntimeError):
     """input() cannot block the worker waiting for the page."""
 
 
+EntradaNoDisponible.__module__ = "builtins"  # tracebacks show just its name
+
+
 _mensaje_input = "input() no está disponible."
 
 

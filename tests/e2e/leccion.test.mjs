@@ -119,6 +119,21 @@ test("Shift+Enter in the editor runs the cell (keyboard only)", async () => {
   await p.close();
 });
 
+test("output streams in while the cell is still running", async () => {
+  const p = await abrir(OTRA);
+  await esperarInterprete(p);
+  await p.locator('[data-celda="poco-a-poco"] button.ejecutar').click();
+  // "paso 0" shows while the cell is still busy sleeping before "paso 2".
+  await p.waitForFunction(() => {
+    const s = document.querySelector('[data-celda="poco-a-poco"]');
+    return s.classList.contains("ocupada") && s.querySelector(".salida").textContent.includes("paso 0");
+  }, null, { timeout: 10_000 });
+  assert.doesNotMatch(await p.locator('[data-celda="poco-a-poco"] .salida').innerText(), /paso 2/);
+  await p.waitForFunction(() => !document.querySelector('[data-celda="poco-a-poco"]').classList.contains("ocupada"));
+  assert.match(await p.locator('[data-celda="poco-a-poco"] .salida').innerText(), /paso 0\npaso 1\npaso 2/);
+  await p.close();
+});
+
 test("a flood of output is capped with a note and the page stays usable", async () => {
   const p = await abrir(OTRA);
   const salida = await ejecutar(p, "mucha-salida", { espera: 120_000 });
@@ -133,7 +148,7 @@ test("a flood of output is capped with a note and the page stays usable", async 
 test("input() raises a clear Spanish message", async () => {
   const p = await abrir(OTRA);
   const salida = await ejecutar(p, "entrada");
-  assert.match(salida, /EntradaNoDisponible: input\(\) no está disponible en estas celdas/);
+  assert.match(salida, /\nEntradaNoDisponible: input\(\) no está disponible en estas celdas/);
   await p.close();
 });
 
