@@ -150,6 +150,16 @@ class Manejador(http.server.BaseHTTPRequestHandler):
             super().log_message(formato, *args)
 
 
+class Servidor(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser that drops a connection (a closed tab, a cancelled fetch) is normal.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description="Serves dist/ for the course.")
     p.add_argument("--puerto", type=int, default=8000)
@@ -165,8 +175,7 @@ def main(argv=None):
     Manejador.raiz = raiz
     Manejador.contar = a.contar
     Manejador.aislar = not a.sin_aislar
-    servidor = http.server.ThreadingHTTPServer((a.host, a.puerto), Manejador)
-    servidor.daemon_threads = True
+    servidor = Servidor((a.host, a.puerto), Manejador)
     puerto = servidor.server_address[1]
     print(f"Sirviendo {raiz} en http://localhost:{puerto}/courses/llm-agents/ (Ctrl+C para parar)", flush=True)
     try:

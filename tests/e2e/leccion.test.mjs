@@ -110,12 +110,16 @@ test("an edit survives a reload; Restore brings the original back", async () => 
   await p.close();
 });
 
-test("Shift+Enter in the editor runs the cell (keyboard only)", async () => {
+test("keyboard only: Shift+Enter runs the cell, Tab indents, Escape then Tab leaves the editor", async () => {
   const p = await abrir(OTRA);
   await esperarInterprete(p);
   await p.locator('[data-celda="hola"] .cm-content').focus();
   await p.keyboard.press("Shift+Enter");
   await p.waitForFunction(() => document.querySelector('[data-celda="hola"] .salida').textContent.includes("Hola, Ana"));
+  await p.keyboard.press("Escape");
+  await p.keyboard.press("Tab");
+  const foco = await p.evaluate(() => [document.activeElement.tagName, document.activeElement.className]);
+  assert.deepEqual(foco, ["BUTTON", "ejecutar"]); // the next cell's Run button
   await p.close();
 });
 
