@@ -44,6 +44,16 @@ async function esperar(p, condicion) {
   }
   throw new Error(`the service worker never got there: ${JSON.stringify(await estado(p))}`);
 }
+async function esperarActivacion() {
+  for (let i = 0; i < 100; i++) {
+    for (const sw of navegador.contexto.serviceWorkers()) {
+      const listo = await sw.evaluate(() => self.registration.waiting === null && self.registration.active?.state === "activated").catch(() => false);
+      if (listo) return;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the new service worker never took over");
+}
 const textoDe = (p, ruta) => p.evaluate(async (r) => (await fetch(r)).text(), ruta);
 
 test("a new build is installed whole, used on the next visit, and the old cache goes", async () => {
@@ -66,6 +76,9 @@ test("a new build is installed whole, used on the next visit, and the old cache 
   // This page still runs on the old build, all of it.
   assert.doesNotMatch(await textoDe(p, OTRA), /VERSIÓN NUEVA/);
   await p.close();
+  // With no page left on the old build, the waiting worker takes over; the
+  // next visit must wait for that, or it would (rightly) still get the old build.
+  await esperarActivacion();
 
   const q = await navegador.contexto.newPage();
   await q.goto(servidor.origen + OTRA);
