@@ -54,24 +54,28 @@ class Paginas:
         return self._llenar("base", titulo=html.escape(titulo), css=self.css, cabeza=cabeza, cuerpo=cuerpo)
 
     def leccion(self, curso, doc, config, js, precargas=()):
-        meta, celdas, partes, n = doc["meta"], [], [], 0
-        numeros = {}
-        for bloque in doc["bloques"]:
-            if bloque["tipo"] == "prosa":
-                partes.append(_md.render(bloque["markdown"]))
-                continue
-            n += 1
-            ident = id_celda(bloque, n)
-            numeros[ident] = n
-            usa = bloque["opciones"].get("usa", [])
-            celdas.append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"]})
-            partes.append(self._celda(ident, n, usa, numeros, bloque["codigo"]))
-        datos = {"curso": curso["slug"], "slug": meta["slug"], "config": config, "celdas": celdas}
+        meta = doc["meta"]
+        estado = {"celdas": [], "numeros": {}}  # what the page's script needs, filled by the renderers
+        # One renderer per directive kind: a new kind adds its schema branch and a method here.
+        renderizar = {"prosa": self._prosa, "celda": self._bloque_celda}
+        partes = [renderizar[b["tipo"]](b, estado) for b in doc["bloques"]]
+        datos = {"curso": curso["slug"], "slug": meta["slug"], "config": config, "celdas": estado["celdas"]}
         cuerpo = self._llenar("leccion", titulo=html.escape(meta["titulo"]), bloques="\n".join(partes),
                               lecturas=self._lecturas(meta.get("lecturas", [])), datos=_json_en_html(datos))
         cabeza = "\n".join([f'<script type="module" src="{js}"></script>',
                             *(f'<link rel="modulepreload" href="{p}">' for p in precargas)])
         return self._pagina(f'{meta["titulo"]} · {curso["titulo"]}', cuerpo, cabeza)
+
+    def _prosa(self, bloque, _estado):
+        return _md.render(bloque["markdown"])
+
+    def _bloque_celda(self, bloque, estado):
+        n = len(estado["celdas"]) + 1
+        ident = id_celda(bloque, n)
+        estado["numeros"][ident] = n
+        usa = bloque["opciones"].get("usa", [])
+        estado["celdas"].append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"]})
+        return self._celda(ident, n, usa, estado["numeros"], bloque["codigo"])
 
     def _celda(self, ident, n, usa, numeros, codigo):
         nombre = self.textos["celda"].format(n=n)
