@@ -30,6 +30,8 @@ async function primeraSalida(pagina) {
   return pagina.evaluate(() => performance.getEntriesByName("primera-salida")[0].startTime);
 }
 
+const listo = (pagina) => pagina.evaluate(() => performance.getEntriesByName("interprete-listo")[0].startTime);
+
 /** ms from click to the output showing "1", median of REPETICIONES_RUN. */
 async function runAOutput(pagina, correr) {
   const tiempos = [];
@@ -44,7 +46,7 @@ const base = {
     await p.goto(`${servidor.origen}/bench/base/#${encodeURIComponent(codigo)}`, { waitUntil: "commit" });
     const ms = await primeraSalida(p);
     await p.waitForFunction(() => document.body.dataset.fin === "ok");
-    return { p, ms, salida: await p.locator("#salida").innerText() };
+    return { p, ms, listo: await listo(p), salida: await p.locator("#salida").innerText() };
   },
   run: () => new Promise((resolver) => {
     const salida = document.getElementById("salida");
@@ -64,7 +66,7 @@ const leccion = {
     await p.goto(servidor.origen + LECCION, { waitUntil: "commit" });
     await p.locator(`[data-celda="${CELDA}"] button.ejecutar`).click(); // as soon as it can be clicked
     const ms = await primeraSalida(p);
-    return { p, ms, salida: await p.locator(`[data-celda="${CELDA}"] .salida`).innerText() };
+    return { p, ms, listo: await listo(p), salida: await p.locator(`[data-celda="${CELDA}"] .salida`).innerText() };
   },
   async prepararRun(p) {
     await p.locator('[data-celda="usar"] .cm-content').click();
@@ -113,7 +115,7 @@ async function ronda(pagina, codigo) {
     }
     await caliente.p.close();
     navegador.ajenas.comprobar();
-    return { fria: fria.ms, caliente: caliente.ms, bytes, bytesHastaSalida, run, arranque };
+    return { fria: fria.ms, caliente: caliente.ms, listoFria: fria.listo, listoCaliente: caliente.listo, bytes, bytesHastaSalida, run, arranque };
   } finally {
     await navegador.cerrar();
   }
@@ -137,6 +139,8 @@ const ms = (x) => `${Math.round(x)} ms`;
 const filas = [
   ["navigation -> first output, cold", ms(m("base", "fria")), ms(m("leccion", "fria")), (m("leccion", "fria") / m("base", "fria")).toFixed(2)],
   ["navigation -> first output, warm", ms(m("base", "caliente")), ms(m("leccion", "caliente")), (m("leccion", "caliente") / m("base", "caliente")).toFixed(2)],
+  ["navigation -> interpreter ready, cold", ms(m("base", "listoFria")), ms(m("leccion", "listoFria")), (m("leccion", "listoFria") / m("base", "listoFria")).toFixed(2)],
+  ["navigation -> interpreter ready, warm", ms(m("base", "listoCaliente")), ms(m("leccion", "listoCaliente")), (m("leccion", "listoCaliente") / m("base", "listoCaliente")).toFixed(2)],
   ["bytes sent, first visit (to first output)", MB(m("base", "bytesHastaSalida")), MB(m("leccion", "bytesHastaSalida")), (m("leccion", "bytesHastaSalida") / m("base", "bytesHastaSalida")).toFixed(2)],
   ["bytes sent, first visit (incl. offline precache)", MB(m("base", "bytes")), MB(m("leccion", "bytes")), (m("leccion", "bytes") / m("base", "bytes")).toFixed(2)],
   ["Run -> output, print(1), once ready", `${m("base", "run").toFixed(1)} ms`, `${m("leccion", "run").toFixed(1)} ms`, (m("leccion", "run") / m("base", "run")).toFixed(2)],

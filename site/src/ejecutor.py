@@ -13,6 +13,12 @@ import traceback
 
 from pyodide.code import eval_code_async
 
+# Imported here so that they are inside the memory snapshot: every lesson's first
+# cell uses open_url, and importing after a restore is several times slower.
+import copy  # noqa: F401
+import re  # noqa: F401
+import pyodide.http  # noqa: F401
+
 PREFIJO = "<celda "
 ESPACIO = {"__name__": "__main__", "__builtins__": builtins}
 
