@@ -61,9 +61,10 @@ const base = {
 
 const leccion = {
   nombre: "lesson page",
+  consulta: "",
   async visitar(contexto) {
     const p = await contexto.newPage();
-    await p.goto(servidor.origen + LECCION, { waitUntil: "commit" });
+    await p.goto(servidor.origen + LECCION + this.consulta, { waitUntil: "commit" });
     await p.locator(`[data-celda="${CELDA}"] button.ejecutar`).click(); // as soon as it can be clicked
     const ms = await primeraSalida(p);
     return { p, ms, listo: await listo(p), salida: await p.locator(`[data-celda="${CELDA}"] .salida`).innerText() };
@@ -89,6 +90,24 @@ const leccion = {
         const reg = await navigator.serviceWorker.getRegistration("/");
         const nombres = await caches.keys();
         if (reg?.active?.state === "activated" && nombres.some((n) => n.startsWith("instantanea-"))) resolver();
+        else setTimeout(mirar, 100);
+      };
+      mirar();
+    }));
+  },
+};
+
+// The same page told to boot without the memory snapshot: what a browser gets
+// if restoring ever fails (the snapshot is a private Pyodide API).
+const sinInstantanea = {
+  ...leccion,
+  nombre: "lesson page, no snapshot",
+  consulta: "?instantanea=no",
+  async esperarCaches(p) {
+    await p.evaluate(() => new Promise((resolver) => {
+      const mirar = async () => {
+        const reg = await navigator.serviceWorker.getRegistration("/");
+        if (reg?.active?.state === "activated") resolver();
         else setTimeout(mirar, 100);
       };
       mirar();
@@ -122,11 +141,12 @@ async function ronda(pagina, codigo) {
 }
 
 const codigo = await codigoDeLaCelda();
-const resultados = { base: [], leccion: [] };
+const resultados = { base: [], leccion: [], sin: [] };
 try {
   for (let i = 0; i < RONDAS; i++) {
     resultados.base.push(await ronda(base, codigo));
     resultados.leccion.push(await ronda(leccion, codigo));
+    resultados.sin.push(await ronda(sinInstantanea, codigo));
     process.stderr.write(`round ${i + 1}/${RONDAS} done\n`);
   }
 } finally {
@@ -136,17 +156,22 @@ try {
 const m = (quien, campo) => mediana(resultados[quien].map((r) => r[campo]));
 const MB = (b) => `${(b / 1e6).toFixed(2)} MB`;
 const ms = (x) => `${Math.round(x)} ms`;
+const fila = (nombre, campo, formato) => {
+  const [b, l, n] = ["base", "leccion", "sin"].map((q) => m(q, campo));
+  return [nombre, formato(b), formato(l), (l / b).toFixed(2), formato(n), (n / b).toFixed(2)];
+};
+const msDecimal = (x) => `${x.toFixed(1)} ms`;
 const filas = [
-  ["navigation -> first output, cold", ms(m("base", "fria")), ms(m("leccion", "fria")), (m("leccion", "fria") / m("base", "fria")).toFixed(2)],
-  ["navigation -> first output, warm", ms(m("base", "caliente")), ms(m("leccion", "caliente")), (m("leccion", "caliente") / m("base", "caliente")).toFixed(2)],
-  ["navigation -> interpreter ready, cold", ms(m("base", "listoFria")), ms(m("leccion", "listoFria")), (m("leccion", "listoFria") / m("base", "listoFria")).toFixed(2)],
-  ["navigation -> interpreter ready, warm", ms(m("base", "listoCaliente")), ms(m("leccion", "listoCaliente")), (m("leccion", "listoCaliente") / m("base", "listoCaliente")).toFixed(2)],
-  ["bytes sent, first visit (to first output)", MB(m("base", "bytesHastaSalida")), MB(m("leccion", "bytesHastaSalida")), (m("leccion", "bytesHastaSalida") / m("base", "bytesHastaSalida")).toFixed(2)],
-  ["bytes sent, first visit (incl. offline precache)", MB(m("base", "bytes")), MB(m("leccion", "bytes")), (m("leccion", "bytes") / m("base", "bytes")).toFixed(2)],
-  ["Run -> output, print(1), once ready", `${m("base", "run").toFixed(1)} ms`, `${m("leccion", "run").toFixed(1)} ms`, (m("leccion", "run") / m("base", "run")).toFixed(2)],
+  fila("navigation -> first output, cold", "fria", ms),
+  fila("navigation -> first output, warm", "caliente", ms),
+  fila("navigation -> interpreter ready, cold", "listoFria", ms),
+  fila("navigation -> interpreter ready, warm", "listoCaliente", ms),
+  fila("bytes sent, first visit (to first output)", "bytesHastaSalida", MB),
+  fila("bytes sent, first visit (incl. offline precache)", "bytes", MB),
+  fila("Run -> output, print(1), once ready", "run", msDecimal),
 ];
-console.log(`Start-up, headless Chromium, median of ${RONDAS} rounds (lesson page boot on warm visits: ${resultados.leccion.map((r) => r.arranque).join(", ")})\n`);
-console.log("| figure | bare page | lesson page | ratio |\n|---|---|---|---|");
+console.log(`Start-up, headless Chromium, median of ${RONDAS} rounds (lesson page boot on warm visits: ${resultados.leccion.map((r) => r.arranque).join(", ")}; without snapshot: ${resultados.sin.map((r) => r.arranque).join(", ")})\n`);
+console.log("| figure | bare page | lesson page | ratio | lesson page, snapshot off | ratio |\n|---|---|---|---|---|---|");
 for (const f of filas) console.log(`| ${f.join(" | ")} |`);
 const objetivos = [
   ["warm start within 1.1x of the bare page", m("leccion", "caliente") <= 1.1 * m("base", "caliente")],

@@ -26,11 +26,11 @@ async function abrirCache(nombre) {
 }
 
 export async function arrancar(config, fuenteEjecutor, enviar) {
-  const dejarDeContar = contarDescargas(config.bytesInterprete, enviar);
+  const dejarDeContar = config.primeraVisita ? contarDescargas(config.bytesInterprete, enviar) : () => {};
   try {
     const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
     const base = { indexURL: config.indexURL };
-    const cache = await abrirCache(config.instantanea);
+    const cache = config.instantanea ? await abrirCache(config.instantanea) : null;
     const guardada = cache && (await cache.match(CLAVE).catch(() => undefined));
     if (guardada) {
       try {

@@ -6,6 +6,10 @@ import { Carga } from "./carga.js";
 import { registrarServiceWorker } from "./registro-sw.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
+// ?instantanea=no boots without the memory snapshot (for comparison and diagnosis).
+if (new URLSearchParams(location.search).get("instantanea") === "no") datos.config.instantanea = null;
+// Without a service worker in control this is a first visit: count the download.
+datos.config.primeraVisita = !navigator.serviceWorker?.controller;
 const carga = new Carga(document.getElementById("estado"), datos.config.bytesInterprete);
 let controlador = null;
 const avisosPendientes = [];

@@ -29,7 +29,14 @@ async function esperarServiceWorker(pagina) {
 test("after one visit, every lesson opens and runs offline", async () => {
   const primera = await navegador.contexto.newPage();
   await primera.goto(servidor.origen + LECCION);
+  // First visit: a progress bar counts the download, with a note saying it happens once.
+  await primera.waitForFunction(() => {
+    const barra = document.querySelector("#estado progress");
+    return !barra.hidden && barra.value > 0 && /\d MB de \d/.test(document.querySelector("#estado").textContent);
+  }, null, { timeout: 30_000 });
+  assert.match(await primera.locator(".estado-nota").innerText(), /se descarga una sola vez/);
   await esperarInterprete(primera);
+  assert.match(await primera.locator("#estado").innerText(), /Intérprete listo en/);
   await esperarServiceWorker(primera);
   const cacheadas = await primera.evaluate(async () => {
     const nombres = await caches.keys();
@@ -46,6 +53,7 @@ test("after one visit, every lesson opens and runs offline", async () => {
     const otra = await navegador.contexto.newPage();
     await otra.goto(servidor.origen + OTRA);
     await esperarInterprete(otra);
+    assert.equal(await otra.locator(".estado-nota").isVisible(), false); // no download note once cached
     assert.match(await ejecutar(otra, "hola"), /Hola, Ana/);
     await otra.close();
 
