@@ -18,9 +18,11 @@ export class Interprete {
   }
 
   arrancar() {
-    let marcarListo;
+    let marcarListo, marcarArrancado;
     this.listo = new Promise((r) => (marcarListo = r));
+    this.arrancado = new Promise((r) => (marcarArrancado = r)); // the worker runs its script
     this.marcarListo = marcarListo;
+    this.marcarArrancado = marcarArrancado;
     this.estaListo = false;
     const w = new Worker(this.config.trabajador, { type: "module" });
     w.onmessage = ({ data }) => this.recibir(w, data);
@@ -39,6 +41,7 @@ export class Interprete {
 
   recibir(w, m) {
     if (w !== this.worker) return; // a message from a worker we already replaced
+    this.marcarArrancado();
     if (m.tipo === "progreso") this.avisos.alProgreso(m);
     else if (m.tipo === "listo") {
       this.estaListo = true;

@@ -26,6 +26,9 @@ const interprete = new Interprete(datos.config, {
   alReiniciar: (motivo) => (controlador ? controlador.alReiniciar(motivo) : avisosPendientes.push(motivo)),
 });
 
+// Building the editors keeps the main thread busy for a while; let the worker
+// start first (its script and Pyodide's are then already on their way).
+await Promise.race([interprete.arrancado, new Promise((r) => setTimeout(r, 500))]);
 const { montar } = await import("./controlador.js");
 controlador = montar(datos, interprete, carga);
 avisosPendientes.forEach((m) => controlador.alReiniciar(m));

@@ -20,6 +20,7 @@ self.onmessage = async ({ data }) => {
 };
 
 async function iniciar({ config, mensajes: textos, buffer }) {
+  enviar({ tipo: "arrancando" });
   mensajes = textos;
   const t0 = performance.now();
   try {
