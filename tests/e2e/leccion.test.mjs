@@ -1,25 +1,18 @@
 // A lesson page in Chromium against the real server: cells, tracebacks, Stop,
 // dependencies between cells, saved edits, output limits, keyboard, layout.
-import { test, before, after, afterEach } from "node:test";
+import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { arrancarServidor, abrirNavegador, ejecutar, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
+import { servidorYNavegador } from "./montaje.mjs";
+import { ejecutar, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
 
-let servidor, navegador;
-before(async () => {
-  servidor = await arrancarServidor();
-  navegador = await abrirNavegador(servidor.origen);
-});
-after(async () => {
-  await navegador?.cerrar();
-  servidor?.parar();
-});
-afterEach(() => navegador.ajenas.comprobar());
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
 
 async function abrir(ruta) {
-  const pagina = await navegador.contexto.newPage();
+  const pagina = await e.navegador.contexto.newPage();
   const errores = [];
   pagina.on("pageerror", (e) => errores.push(e));
-  await pagina.goto(servidor.origen + ruta);
+  await pagina.goto(e.servidor.origen + ruta);
   pagina.errores = errores;
   return pagina;
 }
@@ -157,10 +150,10 @@ test("input() raises a clear Spanish message", async () => {
 });
 
 test("at 360 px nothing scrolls sideways and the small-screen note shows; dark mode applies", async () => {
-  const p = await navegador.contexto.newPage({});
+  const p = await e.navegador.contexto.newPage({});
   await p.setViewportSize({ width: 360, height: 740 });
   await p.emulateMedia({ colorScheme: "dark" });
-  await p.goto(servidor.origen + LECCION);
+  await p.goto(e.servidor.origen + LECCION);
   await esperarInterprete(p);
   assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 360), "horizontal scroll at 360 px");
   assert.equal(await p.locator(".aviso-movil").isVisible(), true);

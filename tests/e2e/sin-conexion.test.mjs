@@ -1,19 +1,12 @@
 // After one visit, the service worker holds every lesson, the interpreter, the
 // course's .py files and the wheels: with the network off, another lesson opens
 // and runs, and so does the open_url cell and the jsonschema import.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { arrancarServidor, abrirNavegador, ejecutar, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
+import { servidorYNavegador } from "./montaje.mjs";
+import { abrirNavegador, ejecutar, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
 
-let servidor, navegador;
-before(async () => {
-  servidor = await arrancarServidor();
-  navegador = await abrirNavegador(servidor.origen);
-});
-after(async () => {
-  await navegador?.cerrar();
-  servidor?.parar();
-});
+const e = servidorYNavegador();
 
 async function esperarServiceWorker(pagina) {
   await pagina.evaluate(() => new Promise((resolver) => {
@@ -27,8 +20,8 @@ async function esperarServiceWorker(pagina) {
 }
 
 test("after one visit, every lesson opens and runs offline", async () => {
-  const primera = await navegador.contexto.newPage();
-  await primera.goto(servidor.origen + LECCION);
+  const primera = await e.navegador.contexto.newPage();
+  await primera.goto(e.servidor.origen + LECCION);
   // First visit: a progress bar counts the download, with a note saying it happens once.
   await primera.waitForFunction(() => {
     const barra = document.querySelector("#estado progress");
@@ -48,34 +41,34 @@ test("after one visit, every lesson opens and runs offline", async () => {
   assert.ok(cacheadas.claves.some((r) => r.endsWith(".whl")), "no wheel precached");
   await primera.close();
 
-  await navegador.contexto.setOffline(true);
+  await e.navegador.contexto.setOffline(true);
   try {
-    const otra = await navegador.contexto.newPage();
-    await otra.goto(servidor.origen + OTRA);
+    const otra = await e.navegador.contexto.newPage();
+    await otra.goto(e.servidor.origen + OTRA);
     await esperarInterprete(otra);
     assert.equal(await otra.locator(".estado-nota").isVisible(), false); // no download note once cached
     assert.match(await ejecutar(otra, "hola"), /Hola, Ana/);
     await otra.close();
 
-    const leccion = await navegador.contexto.newPage();
-    await leccion.goto(servidor.origen + LECCION);
+    const leccion = await e.navegador.contexto.newPage();
+    await leccion.goto(e.servidor.origen + LECCION);
     assert.match(await ejecutar(leccion, "cargar"), /tool_use t1 leer/);
     assert.match(await ejecutar(leccion, "esquema"), /argumentos válidos para leer/);
     // The second boot of the profile restores the interpreter from its snapshot.
     assert.equal(await leccion.evaluate(() => document.documentElement.dataset.arranque), "instantanea");
     await leccion.close();
   } finally {
-    await navegador.contexto.setOffline(false);
+    await e.navegador.contexto.setOffline(false);
   }
-  navegador.ajenas.comprobar();
+  e.navegador.ajenas.comprobar();
 });
 
 test("the offline check can fail: with no visit first, an offline lesson does not load", async () => {
-  const otro = await abrirNavegador(servidor.origen);
+  const otro = await abrirNavegador(e.servidor.origen);
   try {
     await otro.contexto.setOffline(true);
     const p = await otro.contexto.newPage();
-    await assert.rejects(p.goto(servidor.origen + OTRA));
+    await assert.rejects(p.goto(e.servidor.origen + OTRA));
   } finally {
     await otro.cerrar();
   }

@@ -1,0 +1,21 @@
+// Shared set-up of the browser test files (kept apart from ayuda.mjs, which
+// bench/ uses too and which must not load node:test).
+import { before, after } from "node:test";
+import { arrancarServidor, abrirNavegador } from "./ayuda.mjs";
+
+/**
+ * For a test file: the real server and a fresh browser, started before its
+ * tests and closed after them. Read .servidor and .navegador inside tests.
+ */
+export function servidorYNavegador() {
+  const e = {};
+  before(async () => {
+    e.servidor = await arrancarServidor();
+    e.navegador = await abrirNavegador(e.servidor.origen);
+  });
+  after(async () => {
+    await e.navegador?.cerrar();
+    e.servidor?.parar();
+  });
+  return e;
+}
