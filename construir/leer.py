@@ -74,11 +74,12 @@ def _bloques(ruta, cuerpo, desplazamiento, lineas):
             bloques.append({"tipo": "prosa", "markdown": texto})
 
     for tok in tokens:
-        if tok.type != "fence" or tok.level != 0:
-            continue
-        m = DIRECTIVA.match(tok.info.strip())
+        m = DIRECTIVA.match(tok.info.strip()) if tok.type == "fence" else None
         if not m:
             continue
+        if tok.level != 0:
+            linea = desplazamiento + tok.map[0] + 1
+            raise ErrorDeConstruccion([problema(ruta, linea, f"la directiva {{{m.group(1)}}} está dentro de una lista o una cita; las directivas van solas, al nivel superior del texto")])
         ini, fin = tok.map
         cerrar_prosa(ini)
         linea = desplazamiento + ini + 1

@@ -44,6 +44,7 @@ const ROTAS = [
   ["a missing front-matter key", CABECERA.replace("orden: 99\n", "") + "```{celda}\nprint(1)\n```\n", 1, /falta «orden»/],
   ["a bad slug", CABECERA.replace("slug: rota", "slug: Rota_1"), 3, /«slug» vale 'Rota_1'/],
   ["broken YAML", CABECERA.replace("orden: 99", "orden: [99"), 5, /YAML no válido/],
+  ["a directive inside a list", CABECERA + "- un punto\n\n  ```{celda}\n  print(1)\n  ```\n", 12, /dentro de una lista o una cita/],
   ["an unclosed fence", CABECERA + "```{celda}\nprint(1)\n", 10, /no se cierra/],
 ];
 
