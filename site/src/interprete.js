@@ -28,7 +28,11 @@ export class Interprete {
     w.onmessage = ({ data }) => this.recibir(w, data);
     w.onerror = (e) => {
       e.preventDefault();
-      if (w === this.worker) this.reiniciar(t("trabajador_muerto", { motivo: e.message || "error" }));
+      if (w !== this.worker) return;
+      const motivo = e.message || "error";
+      // A worker that never booted would fail again: report it instead of looping.
+      if (this.estaListo) this.reiniciar(t("trabajador_muerto", { motivo }));
+      else this.avisos.alErrorCarga(motivo);
     };
     this.worker = w;
     w.postMessage({

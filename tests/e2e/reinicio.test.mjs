@@ -2,6 +2,8 @@
 // worker, says so, and keeps what the learner typed.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { arrancarServidor, abrirNavegador, ejecutar, esperarInterprete, RAIZ, LECCION, OTRA } from "./ayuda.mjs";
 
@@ -10,8 +12,8 @@ after(async () => {
   for (const cerrar of abiertos.reverse()) await cerrar();
 });
 
-async function preparar(extra = []) {
-  const servidor = await arrancarServidor(join(RAIZ, "dist"), extra);
+async function preparar(extra = [], dir = join(RAIZ, "dist")) {
+  const servidor = await arrancarServidor(dir, extra);
   abiertos.push(servidor.parar);
   const navegador = await abrirNavegador(servidor.origen);
   abiertos.push(navegador.cerrar);
@@ -50,5 +52,22 @@ test("without cross-origin isolation, Stop restarts the worker and says the name
   const despues = await ejecutar(p, "despues");
   assert.match(despues, /Antes se ejecutaron Celda 1/);
   assert.match(despues, /El bucle dio 0 vueltas/);
+  navegador.ajenas.comprobar();
+});
+
+test("an interpreter that cannot boot is reported once, not restarted in a loop", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "sin-trabajador-"));
+  abiertos.push(async () => rmSync(dir, { recursive: true, force: true }));
+  cpSync(join(RAIZ, "dist"), dir, { recursive: true });
+  for (const f of readdirSync(join(dir, "static"))) if (f.startsWith("trabajador.")) rmSync(join(dir, "static", f));
+  const { servidor, navegador } = await preparar([], dir);
+  const pedidas = [];
+  navegador.contexto.on("request", (r) => r.url().includes("/static/trabajador.") && pedidas.push(r.url()));
+  const p = await navegador.contexto.newPage();
+  await p.goto(servidor.origen + OTRA);
+  await p.waitForFunction(() => document.querySelector("#estado").classList.contains("error"), null, { timeout: 20_000 });
+  assert.match(await p.locator("#estado").innerText(), /No se pudo cargar el intérprete/);
+  await p.waitForTimeout(1500);
+  assert.equal(pedidas.length, 1, pedidas.join(", "));
   navegador.ajenas.comprobar();
 });
