@@ -71,3 +71,26 @@ test("an interpreter that cannot boot is reported once, not restarted in a loop"
   assert.equal(pedidas.length, 1, pedidas.join(", "));
   navegador.ajenas.comprobar();
 });
+
+test("a snapshot that cannot be restored falls back to a plain boot and is replaced", async () => {
+  const { servidor, navegador } = await preparar();
+  const p = await navegador.contexto.newPage();
+  await p.goto(servidor.origen + OTRA);
+  await esperarInterprete(p);
+  // Spoil the stored snapshot, as a browser or Pyodide change could.
+  await p.evaluate(async () => {
+    const nombre = JSON.parse(document.getElementById("datos").textContent).config.instantanea;
+    for (let i = 0; i < 50 && !(await caches.has(nombre)); i++) await new Promise((r) => setTimeout(r, 100));
+    await (await caches.open(nombre)).put("/__instantanea__", new Response(new Uint8Array(4096).fill(7)));
+  });
+  await p.reload();
+  await esperarInterprete(p);
+  assert.equal(await p.evaluate(() => document.documentElement.dataset.arranque), "red");
+  assert.match(await ejecutar(p, "hola"), /Hola, Ana/);
+  await p.waitForTimeout(1000); // the fresh snapshot is written in the background
+  await p.reload();
+  await esperarInterprete(p);
+  assert.equal(await p.evaluate(() => document.documentElement.dataset.arranque), "instantanea");
+  assert.match(await ejecutar(p, "hola"), /Hola, Ana/);
+  navegador.ajenas.comprobar();
+});
