@@ -19,6 +19,7 @@ import signal
 import socket
 import struct
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from calificador import EnEsteInterprete, carga_entrega, describe_excepcion  # noqa: E402
@@ -40,21 +41,30 @@ def envia(canal, mensaje):
     canal.sendall(struct.pack(">I", len(datos)) + datos)
 
 
-def recibe(canal):
-    """The next message, or None if the other end has gone."""
-    cabecera = _lee(canal, 4)
+def recibe(canal, limite=None):
+    """The next message, or None if the other end has gone.
+
+    With limite (a time.monotonic() deadline), socket.timeout once it passes, however slowly
+    the other end drips its bytes.
+    """
+    cabecera = _lee(canal, 4, limite)
     if cabecera is None:
         return None
     n, = struct.unpack(">I", cabecera)
     if n > TOPE_MENSAJE:
         raise ValueError("mensaje de %d bytes: demasiado grande" % n)
-    datos = _lee(canal, n)
+    datos = _lee(canal, n, limite)
     return None if datos is None else json.loads(datos)
 
 
-def _lee(canal, n):
+def _lee(canal, n, limite):
     partes = []
     while n:
+        if limite is not None:
+            queda = limite - time.monotonic()
+            if queda <= 0:
+                raise socket.timeout("plazo agotado")
+            canal.settimeout(queda)
         parte = canal.recv(min(n, 1 << 16))
         if not parte:
             return None

@@ -156,12 +156,9 @@ class Aislado:
 
     def _espera(self, quien):
         """(message, None), or (None, why) after killing the child."""
-        ahora = time.monotonic()
-        plazo = min(self.tiempo_llamada, self.limite - ahora)
-        canal = self.hijo[0]
-        canal.settimeout(max(plazo, 0.001))
+        plazo = min(self.tiempo_llamada, self.limite - time.monotonic())
         try:
-            mensaje = recibe(canal)
+            mensaje = recibe(self.hijo[0], time.monotonic() + max(plazo, 0))
         except (socket.timeout, TimeoutError):
             self.cierra()
             if plazo < self.tiempo_llamada:
