@@ -24,7 +24,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from calificador import EnEsteInterprete, carga_entrega, describe_excepcion  # noqa: E402
 
-TOPE_MENSAJE = 4 << 20
+TOPE_MENSAJE = 1 << 20
 # What a submission may import inside its chroot: loaded here, before the fork.
 PRECARGA = ["re", "math", "random", "collections", "itertools", "functools", "string", "copy",
             "datetime", "textwrap", "dataclasses", "typing", "fractions", "decimal", "statistics",

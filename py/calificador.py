@@ -203,6 +203,8 @@ def _herramienta(nombre, descripcion, **tipos):
 
 
 def _repetir(entorno, texto, veces):
+    if not 0 <= veces <= 100:  # it runs on the trusted side: no memory bomb through its arguments
+        raise ValueError("veces debe estar entre 0 y 100")
     return " ".join([texto] * veces)
 
 

@@ -37,6 +37,7 @@ from aislamiento import envia, recibe  # noqa: E402
 TIEMPO_LLAMADA = 2.0
 TIEMPO_ENTREGA = 10.0
 TOPE_SALIDA = 20_000
+TOPE_HERRAMIENTAS = 100  # tool calls in one call of the learner's function
 UID_BASE = 61000
 
 
@@ -115,13 +116,18 @@ class Aislado:
             problema = self._arranca()
             if problema:
                 return {"caida": problema}
-        canal = self.hijo[0]
+        canal, usos = self.hijo[0], 0
         envia(canal, {"argumentos": argumentos, "herramientas": herramientas, "nombres": list(funciones)})
         while True:
             mensaje, fallo = self._espera("tu función")
             if fallo:
                 return {"caida": fallo}
             if "herramienta" in mensaje:
+                usos += 1
+                if usos > TOPE_HERRAMIENTAS:  # the tools run here: a flood of calls must not
+                    self.cierra()
+                    return {"caida": "tu función ha llamado a las herramientas más de %d veces "
+                                     "de una vez" % TOPE_HERRAMIENTAS}
                 envia(canal, _ejecuta_herramienta(funciones, mensaje))
             elif "fin" in mensaje:
                 return _saneada(mensaje["fin"])
