@@ -4,7 +4,7 @@ SHELL := /bin/bash
 
 .PHONY: setup serve test test-py test-node build chromium test-e2e bench
 
-setup: .venv/.ok node_modules/.ok .cache/wheels/.ok
+setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/comprimido/.ok
 
 .venv/.ok: requirements.txt
 	python3 -m venv .venv
@@ -20,6 +20,11 @@ node_modules/.ok: package.json package-lock.json
 .cache/wheels/.ok: wheels.txt .venv/.ok
 	$(PY) -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
 	  --python-version 3.14 --platform any --implementation py -d .cache/wheels -r wheels.txt
+	touch $@
+
+# Brotli 11 of Pyodide's 10 MB wasm takes ~20 s: do it once here, so that builds take seconds.
+.cache/comprimido/.ok: node_modules/.ok .venv/.ok
+	$(PY) -m construir.comprimir node_modules/pyodide .cache/comprimido
 	touch $@
 
 # Debian's Chromium drives the browser tests and the bench (no browser downloads here).
