@@ -47,17 +47,18 @@ def recibe(canal, limite=None):
     With limite (a time.monotonic() deadline), socket.timeout once it passes, however slowly
     the other end drips its bytes.
     """
-    cabecera = _lee(canal, 4, limite)
+    cabecera = lee_exacto(canal, 4, limite)
     if cabecera is None:
         return None
     n, = struct.unpack(">I", cabecera)
     if n > TOPE_MENSAJE:
         raise ValueError("mensaje de %d bytes: demasiado grande" % n)
-    datos = _lee(canal, n, limite)
+    datos = lee_exacto(canal, n, limite)
     return None if datos is None else json.loads(datos)
 
 
-def _lee(canal, n, limite):
+def lee_exacto(canal, n, limite=None):
+    """n bytes, or None if the other end has gone first."""
     partes = []
     while n:
         if limite is not None:

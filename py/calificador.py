@@ -322,10 +322,10 @@ def _juzga(reto, referencia, esperado, r):
         if "excepcion" in r and esperado["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
         return "Se esperaba que %s lanzara %s, y %s." % (
-            funcion, esperado["excepcion"]["tipo"], _que_hizo(funcion, r))
+            funcion, esperado["excepcion"]["tipo"], _que_hizo(r))
     if "valor" not in r:
         return "Se esperaba que %s devolviera %s, y %s." % (
-            funcion, _muestra_valor(referencia, esperado["valor"]), _que_hizo(funcion, r))
+            funcion, _muestra_valor(referencia, esperado["valor"]), _que_hizo(r))
     forma = _revisa_forma(referencia, r["valor"], isinstance(esperado["valor"], list))
     if forma:
         return "Lo que devuelve %s no tiene la forma de un tool_result: %s." % (funcion, forma)
@@ -335,7 +335,7 @@ def _juzga(reto, referencia, esperado, r):
     return None
 
 
-def _que_hizo(funcion, r):
+def _que_hizo(r):
     if "excepcion" in r:
         e = r["excepcion"]
         return "lanzó %s: %s" % (e["tipo"], e["mensaje"]) if e["mensaje"] else "lanzó %s" % e["tipo"]
@@ -346,8 +346,7 @@ def _que_hizo(funcion, r):
 
 def _revisa_forma(referencia, valor, es_lista):
     """The first problem of shape, in Spanish, checked with jsonschema against BLOQUE."""
-    from jsonschema import Draft202012Validator
-    validador = Draft202012Validator(BLOQUE)
+    validador = _validador_de_bloques()
     if es_lista and not isinstance(valor, list):
         return "debe devolver una lista de bloques, y devuelve %s" % _corto(repr(valor))
     for j, bloque in enumerate(valor if es_lista else [valor], 1):
@@ -359,6 +358,12 @@ def _revisa_forma(referencia, valor, es_lista):
             motivo = referencia["_en_castellano"](errores[0])
             return "bloque %d: %s" % (j, motivo) if es_lista else motivo
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _validador_de_bloques():
+    from jsonschema import Draft202012Validator  # imported on first use: the page loads it late
+    return Draft202012Validator(BLOQUE)
 
 
 def _compara_registro(esperado, obtenido):
@@ -422,10 +427,10 @@ def _bucle(reto, referencia, transporte, guion, conjunto, salidas):
             if fallo:
                 return "fallo", "Turno %d: %s" % (turno, fallo), entorno
             obs += respuesta["valor"] if reto["ARGUMENTO"] == "respuesta" else [respuesta["valor"]]
-        fallo = _revisa_turno(referencia, llamadas, obs, M + [("asistente", r), ("usuario", obs)])
+        M = M + [("asistente", r), ("usuario", obs)]
+        fallo = _revisa_turno(referencia, llamadas, obs, M)
         if fallo:
             return "fallo", "Turno %d: %s" % (turno, fallo), entorno
-        M = M + [("asistente", r), ("usuario", obs)]
     return "tope", "La conversación no ha terminado en %d turnos." % _TOPE_TURNOS, entorno
 
 
@@ -434,7 +439,7 @@ def _juzga_turno(reto, referencia, respuesta):
     if "caida" in respuesta:
         return respuesta["caida"]
     if "valor" not in respuesta:
-        return "%s %s." % (funcion, _que_hizo(funcion, respuesta))
+        return "%s %s." % (funcion, _que_hizo(respuesta))
     forma = _revisa_forma(referencia, respuesta["valor"], reto["ARGUMENTO"] == "respuesta")
     if forma:
         return "lo que devuelve %s no tiene la forma de un tool_result: %s." % (funcion, forma)

@@ -32,7 +32,7 @@ PY = Path(__file__).resolve().parent
 RAIZ = PY.parent
 sys.path.insert(0, str(PY))
 import calificador  # noqa: E402
-from aislamiento import envia, recibe  # noqa: E402
+from aislamiento import envia, lee_exacto, recibe  # noqa: E402
 
 TIEMPO_LLAMADA = 2.0
 TIEMPO_ENTREGA = 10.0
@@ -77,23 +77,16 @@ class ServidorDeProcesos:
         with self._cerrojo:
             socket.send_fds(self._control, [json.dumps({"carpeta": carpeta, "uid": uid}).encode()],
                             [suyo.fileno()])
-            pid, = struct.unpack(">I", _lee_exacto(self._control, 4))
+            respuesta = lee_exacto(self._control, 4)
         suyo.close()
+        if respuesta is None:
+            raise RuntimeError("el servidor de procesos de aislamiento.py ha terminado")
+        pid, = struct.unpack(">I", respuesta)
         return nuestro, pid, carpeta
 
     def cierra(self):
         self._control.close()
         self._proceso.wait(timeout=5)
-
-
-def _lee_exacto(canal, n):
-    datos = b""
-    while len(datos) < n:
-        parte = canal.recv(n - len(datos))
-        if not parte:
-            raise RuntimeError("el servidor de procesos de aislamiento.py ha terminado")
-        datos += parte
-    return datos
 
 
 # --- The isolated transport -------------------------------------------------------------------
