@@ -1,195 +1,233 @@
-"""The untrusted side of calificar.py: a fork server, and the child that runs one submission.
+"""Where and how calificar.py runs Pyodide: the prepared runtime folder, and the sandbox.
 
-calificar.py starts this file once, as `python3 -I -S py/aislamiento.py FD`, before it loads any
-challenge. So the fork server, and every child forked from it, never hold an expected transcript,
-a script or a reference solution: only the public context and the learner's code.
+    prepara(cache) -> Path        the runtime folder, made once for each content (~4 s)
+    elige(base, sin_aislamiento)  "bwrap", "chroot" or "ninguno", by what this machine allows
+    orden_hijo(modo, base, ...)   the command that starts one sandboxed child
 
-Each child, before it runs anything of the learner's:
-  - lives in its own empty temporary directory (chroot'ed into it when root);
-  - runs as its own unprivileged uid when root, so that it can't signal other submissions;
-  - has no network when the kernel lets the fork server unshare it;
-  - has limits on memory, CPU, processes, file size and open files.
-It then answers, over one socket, one message per call: the inputs in, the output or the
-exception out, as JSON. The learner's tool calls go back over the same socket to the parent.
+The runtime folder holds everything a child needs and nothing else: node and the libraries it
+links, Pyodide, the wheels of jsonschema, the public .py files, nodo.mjs and the memory snapshot.
+It is read-only to every child, and it is the child's whole filesystem:
+  - bwrap: bubblewrap binds it read-only as /, with new user, pid, ipc, net, uts and mount
+    namespaces, /proc of its own, no environment, --die-with-parent; as root, bwrap itself runs
+    as the child's own uid;
+  - chroot (root, where namespaces are refused, as in hosted autograders' containers): chroot
+    into it, then the child's own uid; no namespaces, so the network stays;
+  - ninguno (only with --sin-aislamiento): the same files from the host, as the same user.
+All three set rlimits (memory, CPU, files, processes), start with an empty environment, and are
+killed whole at the end. Run as a script, `aislamiento.py lanza ...` is the small launcher that
+applies them and then execs the child: it runs single-threaded, so nothing is done between fork
+and exec in calificar.py's threads.
 """
-import builtins
-import json
+import hashlib
 import os
-import signal
-import socket
-import struct
+import re
+import shutil
+import subprocess
 import sys
-import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from calificador import EnEsteInterprete, carga_entrega, describe_excepcion  # noqa: E402
-
-TOPE_MENSAJE = 1 << 20
-# What a submission may import inside its chroot: loaded here, before the fork.
-PRECARGA = ["re", "math", "random", "collections", "itertools", "functools", "string", "copy",
-            "datetime", "textwrap", "dataclasses", "typing", "fractions", "decimal", "statistics",
-            "operator", "unicodedata", "traceback", "contextlib", "heapq", "bisect", "enum",
-            "encodings.latin_1", "encodings.ascii", "encodings.utf_16", "encodings.idna"]
-LIMITES = {"RLIMIT_AS": 512 << 20, "RLIMIT_CPU": 30, "RLIMIT_FSIZE": 1 << 20,
-           "RLIMIT_NOFILE": 32, "RLIMIT_NPROC": 1, "RLIMIT_CORE": 0}
-
-
-# --- Framing, shared with the parent --------------------------------------------------------
-
-def envia(canal, mensaje):
-    datos = json.dumps(mensaje, ensure_ascii=False).encode()
-    canal.sendall(struct.pack(">I", len(datos)) + datos)
+PY = Path(__file__).resolve().parent
+RAIZ = PY.parent
+ARCHIVOS = ["nodo.mjs", "calificador.py", "juez.py", "hijo.py", "guionizado.py", "entorno.py"]
+PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+           "pyodide-lock.json", "package.json"]
+RUEDAS = ("jsonschema", "attrs", "pyrsistent")
+NODO_FLAGS = ["--max-old-space-size=512"]
+LIMITES = {"RLIMIT_DATA": 1 << 30,  # Pyodide's wasm memory included: MemoryError past ~650 MB
+           "RLIMIT_NOFILE": 64, "RLIMIT_FSIZE": 1 << 20, "RLIMIT_CORE": 0}
+HILOS_POR_HIJO = 128  # RLIMIT_NPROC for a child's own uid: node runs ~11 threads
 
 
-def recibe(canal, limite=None):
-    """The next message, or None if the other end has gone.
-
-    With limite (a time.monotonic() deadline), socket.timeout once it passes, however slowly
-    the other end drips its bytes.
-    """
-    cabecera = lee_exacto(canal, 4, limite)
-    if cabecera is None:
-        return None
-    n, = struct.unpack(">I", cabecera)
-    if n > TOPE_MENSAJE:
-        raise ValueError("mensaje de %d bytes: demasiado grande" % n)
-    datos = lee_exacto(canal, n, limite)
-    return None if datos is None else json.loads(datos)
+class SinAislamiento(Exception):
+    """Neither bubblewrap nor chroot works here: the message says why, in Spanish."""
 
 
-def lee_exacto(canal, n, limite=None):
-    """n bytes, or None if the other end has gone first."""
-    partes = []
-    while n:
-        if limite is not None:
-            queda = limite - time.monotonic()
-            if queda <= 0:
-                raise socket.timeout("plazo agotado")
-            canal.settimeout(queda)
-        parte = canal.recv(min(n, 1 << 16))
-        if not parte:
-            return None
-        partes.append(parte)
-        n -= len(parte)
-    return b"".join(partes)
+# --- The runtime folder -------------------------------------------------------------------
+
+def origenes():
+    """{path in the runtime folder: source path on this machine}."""
+    pyodide = RAIZ / "node_modules" / "pyodide"
+    ruedas = RAIZ / ".cache" / "wheels"
+    fuentes = {a: PY / a for a in ARCHIVOS}
+    fuentes.update({"pyodide/" + a: pyodide / a for a in PYODIDE})
+    fuentes.update({"ruedas/" + r.name: r for r in sorted(ruedas.glob("*.whl"))
+                    if r.name.split("-")[0] in RUEDAS})
+    nodo = shutil.which("node")
+    if not nodo:
+        raise SystemExit("calificar.py: hace falta node (Node.js 18 o posterior) en el PATH")
+    fuentes["usr/bin/node"] = Path(os.path.realpath(nodo))
+    fuentes.update(_bibliotecas(fuentes["usr/bin/node"]))
+    return fuentes
 
 
-# --- The fork server ----------------------------------------------------------------------
-
-def servidor(control):
-    import resource  # noqa: F401  (loaded before the fork, like everything the child needs)
-    for modulo in PRECARGA:
-        __import__(modulo)
-    _sin_red()
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
-    while True:
-        try:
-            datos, fds, _, _ = socket.recv_fds(control, 1 << 16, 1)
-        except OSError:
-            return
-        if not datos:
-            return
-        peticion = json.loads(datos)
-        pid = os.fork()
-        if pid == 0:
-            control.close()
-            canal = socket.socket(fileno=fds[0])
-            try:
-                _aisla(peticion)
-                _sirve(canal)
-            finally:
-                os._exit(0)
-        os.close(fds[0])
-        control.sendall(struct.pack(">I", pid))
+def _bibliotecas(ejecutable):
+    """The shared libraries `ejecutable` links, at the paths its loader looks for them."""
+    salida = subprocess.run(["ldd", str(ejecutable)], capture_output=True, text=True).stdout
+    libs = {}
+    for linea in salida.splitlines():
+        m = re.search(r"(?:=>\s*)?(/\S+)\s+\(0x", linea)
+        if m:
+            libs[m.group(1).lstrip("/")] = Path(os.path.realpath(m.group(1)))
+    return libs
 
 
-def _sin_red():
-    if os.geteuid() != 0:
-        return
+def clave(fuentes):
+    h = hashlib.sha256()
+    for destino, origen in sorted(fuentes.items()):
+        st = origen.stat()
+        firma = origen.read_bytes() if origen.suffix in (".py", ".mjs", ".json") else b"%d:%d" % (
+            st.st_size, st.st_mtime_ns)
+        h.update(destino.encode() + b"\0" + firma + b"\0")
+    return h.hexdigest()[:16]
+
+
+def cache_por_defecto():
+    return Path(os.environ.get("CALIFICAR_CACHE") or RAIZ / ".cache" / "calificar")
+
+
+def prepara(cache=None, avisa=lambda texto: None):
+    """The runtime folder for the current files, made now if it is missing."""
+    cache = Path(cache or cache_por_defecto())
+    fuentes = origenes()
+    faltan = [o for o in fuentes.values() if not o.exists()]
+    if faltan:
+        raise SystemExit("calificar.py: faltan %s; ejecuta `make setup`" % ", ".join(map(str, faltan)))
+    base = cache / clave(fuentes)
+    if (base / "instantanea.bin").exists():
+        return base
+    avisa("Preparo el intérprete del calificador en %s (una vez por versión, unos segundos)…" % base)
+    cache.mkdir(parents=True, exist_ok=True)
+    obra = cache / (base.name + ".%d.tmp" % os.getpid())
+    shutil.rmtree(obra, ignore_errors=True)
+    for destino, origen in fuentes.items():
+        (obra / destino).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(origen, obra / destino)
+    for vacia in ("proc", "dev", "tmp"):  # mount points for bwrap
+        (obra / vacia).mkdir()
+    _permisos(obra, ["usr/bin/node"] + [d for d in fuentes if "ld-linux" in d])
+    r = subprocess.run([str(obra / "usr/bin/node"), str(obra / "nodo.mjs"), "instantanea"],
+                       env={}, capture_output=True, text=True)
+    if r.returncode != 0:
+        shutil.rmtree(obra, ignore_errors=True)
+        raise SystemExit("calificar.py: no se pudo crear la instantánea de Pyodide:\n" + r.stderr[-3000:])
+    os.chmod(obra / "instantanea.bin", 0o644)
     try:
-        import ctypes
-        ctypes.CDLL(None, use_errno=True).unshare(0x40000000)  # CLONE_NEWNET
-    except (OSError, AttributeError):
-        pass  # some sandboxes forbid it; the rest of the isolation still holds
+        obra.rename(base)
+    except OSError:  # another run made it first
+        shutil.rmtree(obra, ignore_errors=True)
+    for vieja in cache.iterdir():
+        if vieja != base and not vieja.name.endswith(".tmp"):
+            shutil.rmtree(vieja, ignore_errors=True)
+    return base
 
 
-def _aisla(peticion):
+def _permisos(carpeta, ejecutables):
+    """Everything readable by any uid, nothing writable but by its owner."""
+    for dentro, _, archivos in os.walk(carpeta):
+        os.chmod(dentro, 0o755)
+        for a in archivos:
+            os.chmod(os.path.join(dentro, a), 0o644)
+    for e in ejecutables:
+        os.chmod(carpeta / e, 0o755)
+
+
+# --- Choosing and starting the sandbox -----------------------------------------------------
+
+def elige(base, sin_aislamiento=False):
+    """The isolation this machine allows, tried for real; SinAislamiento if there is none."""
+    if sin_aislamiento:
+        return "ninguno"
+    motivos = []
+    for modo in ("bwrap", "chroot") if os.geteuid() == 0 else ("bwrap",):
+        r = subprocess.run(orden_hijo(modo, base, uids(1)[0], 5, ["--version"]), env={},
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode == 0 and r.stdout.startswith("v"):
+            return modo
+        motivos.append("%s: %s" % (modo, (r.stderr.strip().splitlines() or ["falló"])[-1]))
+    raise SinAislamiento(
+        "no puedo aislar las entregas en esta máquina (%s). Hace falta bubblewrap (apt-get install "
+        "bubblewrap) con espacios de nombres de usuario, o ejecutar calificar.py como root para usar "
+        "chroot. Si confías en las entregas, --sin-aislamiento las califica sin aislar, y cada "
+        "informe lo dice." % "; ".join(motivos))
+
+
+def orden_hijo(modo, base, uid, cpu, argumentos=None):
+    """argv of one child: the launcher, which applies the limits and execs node."""
+    argumentos = argumentos if argumentos is not None else [*NODO_FLAGS, "/nodo.mjs", "hijo"]
+    return [sys.executable, "-I", "-S", str(PY / "aislamiento.py"), "lanza", modo, str(base),
+            str(uid), str(cpu), "--", *argumentos]
+
+
+def uids(n):
+    """n uids for children, inside what this user namespace maps (65,536 in rootless containers).
+
+    Each run takes its own block of 1000, so two runs' children never share a uid.
+    """
+    bloques = []
+    with open("/proc/self/uid_map") as f:
+        for linea in f:
+            dentro, _, cuantos = map(int, linea.split())
+            bloques += [b for b in range(61000, 61000 + 8 * 1000, 1000)
+                        if dentro <= b and b + 1000 <= dentro + cuantos]
+    if not bloques:
+        raise SinAislamiento("este espacio de nombres no tiene uids libres entre 61000 y 69000")
+    base = bloques[os.getpid() % len(bloques)]
+    return [base + i % 1000 for i in range(n)]
+
+
+def mata_uid(uid):
+    """Kills every process left with that uid (chroot has no pid namespace to do it)."""
+    subprocess.run(["kill", "-KILL", "-1"], user=uid, group=uid, extra_groups=[],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+# --- The launcher: `aislamiento.py lanza MODO BASE UID CPU -- NODE_ARGS` ----------------------
+
+def _lanza(modo, base, uid, cpu, argumentos):
     import resource
-    nulo = os.open(os.devnull, os.O_RDWR)
-    os.chdir(peticion["carpeta"])
     root = os.geteuid() == 0
-    if root:
-        os.chroot(".")
+    for nombre, tope in dict(LIMITES, RLIMIT_CPU=cpu,
+                             RLIMIT_NPROC=HILOS_POR_HIJO if root else _tareas() + 256).items():
+        resource.setrlimit(getattr(resource, nombre), (tope, tope))
+    # An empty environment: not even the LC_CTYPE that Python's C-locale coercion sets here.
+    if modo == "bwrap":
+        if root:
+            _baja(uid)
+        os.execvp("bwrap", ["bwrap", "--ro-bind", base, "/", "--proc", "/proc", "--dev", "/dev",
+                            "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+                            "--chdir", "/", "--", "/usr/bin/node", *argumentos])
+    if modo == "chroot":
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        os.chroot(base)
         os.chdir("/")
-    for fd in (0, 1, 2):
-        os.dup2(nulo, fd)
-    os.close(nulo)
-    for nombre, tope in LIMITES.items():
-        try:
-            resource.setrlimit(getattr(resource, nombre), (tope, tope))
-        except (ValueError, OSError):
-            pass
-    if root:
-        os.setgroups([])
-        os.setgid(peticion["uid"])
-        os.setuid(peticion["uid"])
+        _baja(uid)
+        libc.prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: after the uid change, which clears it
+        os.execve("/usr/bin/node", ["/usr/bin/node", *argumentos], {})
+    argumentos = [base + a if a.startswith("/nodo.mjs") else a for a in argumentos]
+    os.execve(base + "/usr/bin/node", [base + "/usr/bin/node", *argumentos], {})
 
 
-# --- The child: one submission ------------------------------------------------------------
-
-def _sirve(canal):
-    inicio = recibe(canal)
-    _instala_open_url(inicio["fuentes"])
-    ns, problema, salida = carga_entrega(inicio["contexto"], inicio["entrega"], inicio["nombre"])
-    transporte = EnEsteInterprete(ns, inicio["funcion"])
-    envia(canal, {"problema": problema or transporte.prepara(), "salida": salida})
-    while True:
-        pedido = recibe(canal)
-        if pedido is None:
-            return
-        funciones = {n: _remota(canal, n) for n in pedido["nombres"]}
-        try:
-            respuesta = transporte.llama(pedido["argumentos"], pedido["herramientas"], funciones)
-        except BaseException as e:  # noqa: B902  a KeyboardInterrupt of its own, say
-            respuesta = {"excepcion": describe_excepcion(e), "salida": ""}
-        envia(canal, {"fin": respuesta})
+def _baja(uid):
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
 
 
-def _remota(canal, nombre):
-    """A tool that runs in the parent: the child sends the arguments and gets the result back."""
-    def herramienta(*args, **kwargs):
-        try:
-            envia(canal, {"herramienta": nombre, "args": list(args), "kwargs": kwargs})
-        except (TypeError, ValueError):
-            raise TypeError("los argumentos de %s deben ser valores JSON" % nombre) from None
-        r = recibe(canal)
-        if r is None:
-            os._exit(0)
-        if "excepcion" in r:
-            raise _clase(r["excepcion"]["tipo"])(*r["excepcion"]["args"])
-        return r["valor"]
-    return herramienta
-
-
-def _clase(tipo):
-    clase = getattr(builtins, tipo, None)
-    if isinstance(clase, type) and issubclass(clase, BaseException):
-        return clase
-    return type(tipo, (Exception,), {})
-
-
-def _instala_open_url(fuentes):
-    """So that a whole editor's content, with its open_url lines, runs here as in the page."""
-    import io
-    import types
-
-    def open_url(url):
-        return io.StringIO(fuentes[url.rsplit("/", 1)[-1]])
-    pyodide = types.ModuleType("pyodide")
-    pyodide.http = types.ModuleType("pyodide.http")
-    pyodide.http.open_url = open_url
-    sys.modules.update({"pyodide": pyodide, "pyodide.http": pyodide.http})
+def _tareas():
+    """Tasks (processes and threads) this uid runs now: RLIMIT_NPROC counts them all."""
+    uid, n = os.getuid(), 0
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if os.stat("/proc/" + pid).st_uid == uid:
+                    n += len(os.listdir("/proc/%s/task" % pid))
+            except OSError:
+                pass
+    return n
 
 
 if __name__ == "__main__":
-    servidor(socket.socket(fileno=int(sys.argv[1])))
+    if len(sys.argv) > 6 and sys.argv[1] == "lanza" and sys.argv[6] == "--":
+        _lanza(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[7:])
+    sys.exit("uso: aislamiento.py lanza MODO BASE UID CPU -- ARGUMENTOS")

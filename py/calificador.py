@@ -1,14 +1,15 @@
-"""The grader core: pure Python, no I/O, the same in CPython and in Pyodide.
+"""The grader core: pure Python, no I/O. It runs on Pyodide, the page's interpreter, everywhere.
 
     informe = califica(reto, transporte, semilla)
 
 `reto` is a challenge loaded with `carga_reto` from lessons/<curso>/<leccion>.reto.py.
-`transporte` calls the learner's function. Two exist:
+`transporte` is a Transporte (below), which calls the learner's function. Two exist:
   - EnEsteInterprete(ns, nombre): the function lives in this interpreter (the page, the Node tests,
     and the reference solution on the trusted side);
-  - calificar.py's isolated child process, which receives only the inputs of each call.
+  - juez.Remoto: calificar.py's sandboxed child process, which receives only the inputs of each call.
 Either way, the tools that the learner's code calls run here, on the trusted side, which keeps
-the environment, counts the calls and decides. Values cross as JSON, so a custom __eq__ is lost.
+the environment, counts the calls, bounds their cost and decides. Values cross as JSON, so a
+custom __eq__ is lost.
 
 The report follows Gradescope's results.json: score, max_score, execution_time, tests, output.
 """
@@ -21,8 +22,16 @@ import time
 
 _CAMPOS_ENTORNO = ("texto", "llamada", "resultado", "error", "ENTORNO")
 REPRODUCE = "Reproduce la conversación de la lección"
-_TOPE_SALIDA = 20_000
+_TOPE_SALIDA = 20_000     # characters of what the learner's code prints, per report
+_TOPE_FALLO = 2_000       # characters of one test's message
 _TOPE_TURNOS = 10
+# The trusted side's bounds for the tools a submission calls. With at most _TOPE_ENTORNO
+# characters in the environment and paths of at most _TOPE_RUTA, the costliest call,
+# buscar(""), writes at most ~20 MB; _TOPE_TIEMPO_HERRAMIENTAS caps their sum per submission.
+_TOPE_ENTORNO = 100_000
+_TOPE_RUTA = 200
+_TOPE_RESULTADO = 100_000
+_TOPE_TIEMPO_HERRAMIENTAS = 2.0
 
 BLOQUE = {"type": "object",
           "properties": {"type": {"const": "tool_result"}, "tool_use_id": {"type": "string"},
@@ -61,6 +70,21 @@ def espacio_de_referencia(reto):
     return ejecuta_fuentes(contexto(reto) + [reto["SOLUCION"]], {"__name__": "__main__"})
 
 
+def fuente_de(datos):
+    """The text of a submission file as an editor holds it: BOM and coding line honoured, \n ends.
+
+    Raises ValueError, in Spanish, when the bytes are not text in the encoding they declare.
+    """
+    import io
+    import tokenize
+    try:
+        codificacion, _ = tokenize.detect_encoding(io.BytesIO(datos).readline)
+        texto = datos.decode(codificacion)
+    except (SyntaxError, UnicodeDecodeError, LookupError) as e:
+        raise ValueError("no es texto en la codificación que declara (%s)" % _corto(str(e), 200)) from None
+    return texto.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
     """Runs the public context, then the submission, in a fresh namespace.
 
@@ -93,8 +117,58 @@ def _linea_en(tb, nombre):
 
 # --- Transports -----------------------------------------------------------------------------
 
-class EnEsteInterprete:
-    """Calls ns[nombre] directly, with the tools of each test put in its namespace for the call."""
+class Transporte:
+    """How the grader calls the learner's function. This docstring is the whole contract.
+
+    prepara() -> None | str
+        Loads the submission: None when its function is ready to be called, otherwise why
+        not, in Spanish, for the learner. Every test then fails with that message.
+
+    llama(argumentos, herramientas, funciones) -> respuesta
+        Calls the learner's function with a deep copy of `argumentos` (a list of JSON values;
+        the second one is the test's environment), while the learner's namespace holds
+        HERRAMIENTAS = herramientas and, for each name in `funciones`, the tool itself and
+        FUNCIONES[name]. The tools the learner calls must reach `funciones[name]`, which run
+        on the trusted side, as funciones[name](entorno, *args, **kwargs): entorno is MISMO
+        when the learner passed the environment it was given, FALTA when it passed none, and
+        a copy of what it passed otherwise. They return (valor, entorno_despues), and the
+        learner's side writes entorno_despues, unless None, back into the object it passed.
+        `respuesta` is exactly one of:
+            {"valor": v, "salida": s}       the function returned v, as JSON gives it back
+            {"excepcion": E, "salida": s}   it raised; E is describe_excepcion(e)
+            {"no_json": motivo, "salida": s}  it returned something JSON can't carry
+            {"caida": motivo}               the call could not finish: a time limit, a process
+                                            that died, a message out of protocol
+        s is what the learner's code printed during the call, capped (_Salida).
+
+    cierra()
+        Frees what prepara took. Safe to call twice; a llama after cierra prepares again.
+    """
+
+    def prepara(self):
+        raise NotImplementedError
+
+    def llama(self, argumentos, herramientas, funciones):
+        raise NotImplementedError
+
+    def cierra(self):
+        pass
+
+
+class _Marca:
+    def __init__(self, nombre):
+        self.nombre = nombre
+
+    def __repr__(self):
+        return self.nombre
+
+
+MISMO = _Marca("MISMO")  # a tool's entorno: the learner passed the environment it was given
+FALTA = _Marca("FALTA")  # a tool's entorno: the learner passed none
+
+
+class EnEsteInterprete(Transporte):
+    """Calls ns[nombre] directly, with the tools of each call put in its namespace for the call."""
 
     def __init__(self, ns, nombre, problema=None):
         self.ns, self.nombre, self.problema = ns, nombre, problema
@@ -108,13 +182,15 @@ class EnEsteInterprete:
 
     def llama(self, argumentos, herramientas, funciones):
         ns, salida = self.ns, _Salida()
+        argumentos = copy.deepcopy(argumentos)
+        recibido = argumentos[1] if len(argumentos) > 1 else None
         nombres = ["HERRAMIENTAS", "FUNCIONES", *funciones]
         guardado = {k: ns[k] for k in nombres if k in ns}
-        sustitutos = {n: _sustituto(f) for n, f in funciones.items()}
+        sustitutos = {n: sustituto(n, f, recibido, copy.deepcopy) for n, f in funciones.items()}
         ns.update(sustitutos, HERRAMIENTAS=copy.deepcopy(herramientas), FUNCIONES=dict(sustitutos))
         try:
             with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
-                valor = ns[self.nombre](*copy.deepcopy(argumentos))
+                valor = ns[self.nombre](*argumentos)
             respuesta = a_json(valor)
         except (Exception, SystemExit) as e:  # KeyboardInterrupt is the page's Stop: let it through
             respuesta = {"excepcion": describe_excepcion(e)}
@@ -126,10 +202,27 @@ class EnEsteInterprete:
         return respuesta
 
 
-def _sustituto(f):
-    # The learner passes its own copy of the environment; the trusted one is already bound in f.
-    def herramienta(_entorno, *args, **kwargs):
-        return f(*args, **kwargs)
+def sustituto(nombre, remota, recibido, copia):
+    """The tool the learner's code calls: it looks like the real one, and runs `remota`.
+
+    The real tools take (entorno, *args): the learner's code may pass the environment it was
+    given (`recibido`), another dict, or nothing, and the tool must act on what it was passed,
+    so that a solution that uses the global ENTORNO fails as it would in a real harness.
+    `copia` turns that other object into something that can reach the trusted side.
+    """
+    def herramienta(*args, **kwargs):
+        if args:
+            destino, args = args[0], args[1:]
+        elif "entorno" in kwargs:
+            destino = kwargs.pop("entorno")
+        else:
+            return remota(FALTA, *args, **kwargs)[0]  # the real tool's TypeError, on the trusted side
+        valor, despues = remota(MISMO if destino is recibido else copia(destino), *args, **kwargs)
+        if isinstance(destino, dict) and isinstance(despues, dict):
+            destino.clear()
+            destino.update(despues)
+        return valor
+    herramienta.__name__ = herramienta.__qualname__ = nombre
     return herramienta
 
 
@@ -138,12 +231,19 @@ def a_json(valor):
     try:
         return {"valor": json.loads(json.dumps(valor, allow_nan=False))}
     except (TypeError, ValueError, RecursionError) as e:
-        return {"no_json": str(e)}
+        return {"no_json": _corto(str(e), 300)}
 
 
 def describe_excepcion(e):
+    """The one shape of an exception crossing the grader: enough to judge it and to raise it again."""
+    try:
+        argumentos = json.loads(json.dumps(list(e.args), allow_nan=False))
+    except (TypeError, ValueError, RecursionError):
+        argumentos = None
+    if argumentos is None or len(json.dumps(argumentos)) > 1000:
+        argumentos = [_corto(str(e), 300)]
     return {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
-            "mensaje": _corto(str(e), 300)}
+            "mensaje": _corto(str(e), 300), "args": argumentos}
 
 
 class _Salida:
@@ -154,10 +254,11 @@ class _Salida:
 
     def write(self, s):
         s = str(s)
-        cabe = max(0, _TOPE_SALIDA - self.n)
-        self.partes.append(s[:cabe])
-        self.n += min(len(s), cabe)
-        self.perdidos += len(s) - min(len(s), cabe)
+        cabe = _TOPE_SALIDA - self.n
+        if cabe > 0:  # past the cap, only count: appending empty strings cost ~1 s per flooded call
+            self.partes.append(s[:cabe])
+            self.n += min(len(s), cabe)
+        self.perdidos += max(0, len(s) - max(cabe, 0))
         return len(s)
 
     def flush(self):
@@ -267,11 +368,12 @@ def califica(reto, transporte, semilla=None):
         resultados = [(n, problema, "") for n in nombres]
     else:
         de_referencia = EnEsteInterprete(referencia, reto["FUNCION"])
-        resultados = [(REPRODUCE, *_reproduce(reto, ayuda, transporte, de_referencia))]
-        resultados += [(p["nombre"], *_corre_prueba(reto, p, transporte, de_referencia))
+        gasto = _gasto()  # the learner's tool time, over the whole submission
+        resultados = [(REPRODUCE, *_reproduce(reto, ayuda, transporte, de_referencia, gasto))]
+        resultados += [(p["nombre"], *_corre_prueba(reto, p, transporte, de_referencia, gasto))
                        for p in pruebas]
     tests = [{"name": n, "score": 0 if fallo else 1, "max_score": 1,
-              "status": "failed" if fallo else "passed", "output": fallo or ""}
+              "status": "failed" if fallo else "passed", "output": _corto(fallo or "", _TOPE_FALLO)}
              for n, fallo, salida in resultados]
     informe = {"score": sum(t["score"] for t in tests), "max_score": len(tests),
                "execution_time": round(time.perf_counter() - inicio, 3), "tests": tests}
@@ -283,31 +385,79 @@ def califica(reto, transporte, semilla=None):
     return informe
 
 
+def _gasto():
+    return {"segundos": 0.0, "agotado": False}
+
+
 def nombres_de_pruebas(reto):
     ayuda = Ayuda(espacio_de_referencia(reto), 0)
     return [REPRODUCE] + [p["nombre"] for p in reto["pruebas"](ayuda)]
 
 
-def _ejecuta(transporte, argumento, entorno, conjunto):
-    """One call through the transport, with tools bound to a fresh trusted copy of the environment."""
+def _ejecuta(transporte, argumento, entorno, conjunto, gasto):
+    """One call through the transport, with tools bound to a fresh trusted copy of the environment.
+
+    Returns (respuesta, entorno después, nombres de las herramientas ejecutadas, en orden).
+    `gasto` is the submission's {"segundos": tool time so far, "agotado": bool}.
+    """
     entorno, registro = copy.deepcopy(entorno), []
 
-    def contada(nombre, f):
-        def herramienta(*args, **kwargs):
+    def con_limites(nombre, f):
+        def herramienta(destino, *args, **kwargs):
+            if destino is FALTA:
+                return f(*args, **kwargs), None
+            objetivo = entorno if destino is MISMO else destino
+            if gasto["segundos"] > _TOPE_TIEMPO_HERRAMIENTAS:
+                gasto["agotado"] = True
+                raise RuntimeError("tus llamadas a las herramientas han tardado más de %g s en total"
+                                   % _TOPE_TIEMPO_HERRAMIENTAS)
+            problema = _excede(objetivo)
+            if problema:
+                raise OSError(problema)
             registro.append(nombre)
-            return f(entorno, *args, **kwargs)
+            antes, inicio = dict(objetivo) if isinstance(objetivo, dict) else None, time.perf_counter()
+            try:
+                valor = f(objetivo, *args, **kwargs)
+            finally:
+                gasto["segundos"] += time.perf_counter() - inicio
+            problema = _excede(objetivo, valor)
+            if problema:
+                if antes is not None:
+                    objetivo.clear()
+                    objetivo.update(antes)
+                raise OSError(problema)
+            return valor, (dict(objetivo) if antes is not None and objetivo != antes else None)
         return herramienta
 
-    funciones = {n: contada(n, f) for n, f in conjunto["funciones"].items()}
+    funciones = {n: con_limites(n, f) for n, f in conjunto["funciones"].items()}
     r = transporte.llama([argumento, copy.deepcopy(entorno)], conjunto["herramientas"], funciones)
+    if gasto["agotado"]:
+        r = {"caida": "tus llamadas a las herramientas han tardado más de %g s en total"
+                      % _TOPE_TIEMPO_HERRAMIENTAS}
     return r, entorno, registro
 
 
-def _corre_prueba(reto, p, transporte, de_referencia):
+def _excede(entorno, valor=None):
+    """Why a tool's environment or result is past the trusted side's bounds, or None."""
+    if isinstance(valor, str) and len(valor) > _TOPE_RESULTADO:
+        return "el resultado de la herramienta ocupa más de %d caracteres" % _TOPE_RESULTADO
+    if not isinstance(entorno, dict):
+        return None
+    total = 0
+    for ruta, contenido in entorno.items():
+        if isinstance(ruta, str) and len(ruta) > _TOPE_RUTA:
+            return "las rutas del entorno de la prueba no pueden pasar de %d caracteres" % _TOPE_RUTA
+        total += sum(len(x) if isinstance(x, (str, list, dict)) else 1 for x in (ruta, contenido))
+    if total > _TOPE_ENTORNO:
+        return "el entorno de la prueba no admite más de %d caracteres" % _TOPE_ENTORNO
+    return None
+
+
+def _corre_prueba(reto, p, transporte, de_referencia, gasto):
     referencia = de_referencia.ns
-    esperado, entorno_esperado, registro_esperado = _ejecuta(de_referencia, p["argumento"],
-                                                             p["entorno"], p["herramientas"])
-    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], p["herramientas"])
+    esperado, entorno_esperado, registro_esperado = _ejecuta(
+        de_referencia, p["argumento"], p["entorno"], p["herramientas"], _gasto())
+    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], p["herramientas"], gasto)
     enviado = "Se envió %s." % _muestra_argumento(referencia, p["argumento"])
     fallo = _juzga(reto, referencia, esperado, r) or _compara_registro(registro_esperado, registro) \
         or _compara_entorno(entorno_esperado, entorno)
@@ -389,20 +539,20 @@ def _compara_entorno(esperado, obtenido):
 
 # --- Replaying the lesson's conversation -------------------------------------------------------
 
-def _reproduce(reto, ayuda, transporte, de_referencia):
+def _reproduce(reto, ayuda, transporte, de_referencia, gasto):
     referencia = de_referencia.ns
     inicio, respuestas, visto = reto["CONVERSACION"](ayuda)
     salidas = []
     guion = (inicio, respuestas, visto)
-    esperado = _bucle(reto, referencia, de_referencia, guion, ayuda.herramientas, [])
+    esperado = _bucle(reto, referencia, de_referencia, guion, ayuda.herramientas, [], _gasto())
     if esperado[0] != "fin":
         raise RuntimeError("la solución de referencia no reproduce su conversación: %s" % esperado[1])
-    obtenido = _bucle(reto, referencia, transporte, guion, ayuda.herramientas, salidas)
+    obtenido = _bucle(reto, referencia, transporte, guion, ayuda.herramientas, salidas, gasto)
     fallo = obtenido[1] if obtenido[0] != "fin" else _compara_entorno(esperado[2], obtenido[2])
     return fallo, "".join(salidas)
 
 
-def _bucle(reto, referencia, transporte, guion, conjunto, salidas):
+def _bucle(reto, referencia, transporte, guion, conjunto, salidas, gasto):
     """The course's harness, with the learner's function giving the observations, checked each turn.
 
     Returns ("fin", None, entorno), or (motivo, mensaje de fallo, entorno).
@@ -421,7 +571,7 @@ def _bucle(reto, referencia, transporte, guion, conjunto, salidas):
         pedidos = [r] if reto["ARGUMENTO"] == "respuesta" else llamadas
         obs = []
         for argumento in pedidos:
-            respuesta, entorno, _ = _ejecuta(transporte, argumento, entorno, conjunto)
+            respuesta, entorno, _ = _ejecuta(transporte, argumento, entorno, conjunto, gasto)
             salidas.append(respuesta.get("salida", ""))
             fallo = _juzga_turno(reto, referencia, respuesta)
             if fallo:

@@ -3,27 +3,35 @@
 
     python3 py/calificar.py --reto RETO ENTREGA.py [ENTREGA.py ...]
     python3 py/calificar.py --lista
+    python3 py/calificar.py --prepara
 
 Prints one JSON object per submission, one per line, in the order given: Gradescope's
-results.json plus "entrega", the file's path. Exits 0 when every submission was graded,
-whatever the verdicts, and 2 on a usage error.
+results.json plus "entrega", the file's path, and "aislamiento", the sandbox that ran it.
+Exits 0 when every submission was graded, whatever the verdicts; 2 on a usage error or when
+this machine cannot isolate submissions (see aislamiento.py and --sin-aislamiento).
 
-Each submission runs in a child process forked from a clean fork server (see aislamiento.py),
-which only ever receives the inputs of each call. This process keeps the script, the expected
-transcript and the reference solution, runs the tools, and decides.
+Every verdict comes from Pyodide, the page's interpreter; this CPython process only orchestrates:
+  - one judge per thread (-j N): node nodo.mjs juez, which runs juez.py, the grader core, the
+    tools and the reference solution, with fresh hidden inputs for every submission;
+  - one sandboxed child per submission: node nodo.mjs hijo (hijo.py), booted from the snapshot,
+    which only ever receives the public context, the learner's code and the inputs of each call;
+  - between them, this relay: every message of the child goes through here, where the clocks
+    are (per call, per submission) and where a child that is late, dies, or sends anything but
+    one small JSON message is killed. juez.py and hijo.py list the messages.
 """
 import argparse
+import base64
 import concurrent.futures
+import errno
 import itertools
 import json
 import os
-import shutil
+import queue
+import select
 import signal
-import socket
-import struct
+import stat
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -31,14 +39,16 @@ from pathlib import Path
 PY = Path(__file__).resolve().parent
 RAIZ = PY.parent
 sys.path.insert(0, str(PY))
-import calificador  # noqa: E402
-from aislamiento import envia, lee_exacto, recibe  # noqa: E402
+import aislamiento  # noqa: E402
 
 TIEMPO_LLAMADA = 2.0
 TIEMPO_ENTREGA = 10.0
-TOPE_SALIDA = 20_000
-TOPE_HERRAMIENTAS = 100  # tool calls in one call of the learner's function
-UID_BASE = 61000
+TIEMPO_ARRANQUE = 60.0   # a child's boot, not counted in the submission's time
+TIEMPO_JUEZ = 120.0      # the judge's own work between two messages
+TOPE_ENTREGA = 1 << 20   # bytes of a submission file
+TOPE_MENSAJE = 1 << 20   # bytes of one message from a child
+TOPE_PROFUNDIDAD = 64    # nesting of one message from a child
+INVALIDO = "el proceso de tu entrega ha enviado un mensaje inválido"
 
 
 def retos():
@@ -46,203 +56,264 @@ def retos():
     return {p.name[:-len(".reto.py")]: p for p in sorted(RAIZ.glob("lessons/*/*.reto.py"))}
 
 
-def carga(nombre):
-    lee = lambda p: Path(p).read_text(encoding="utf-8")  # noqa: E731
-    return calificador.carga_reto(nombre, lee(retos()[nombre]), lee(PY / "guionizado.py"),
-                                  lee(PY / "entorno.py"))
+# --- A Node process and its channel ---------------------------------------------------------
+
+class Cerrado(Exception):
+    """The process has gone, or sent something that is not one small JSON object."""
 
 
-# --- The fork server ----------------------------------------------------------------------
-
-class ServidorDeProcesos:
-    """Starts aislamiento.py once, and asks it for one fresh child per submission run."""
-
-    def __init__(self):
-        self._control, suyo = socket.socketpair()
-        self._proceso = subprocess.Popen(
-            [sys.executable, "-I", "-S", str(PY / "aislamiento.py"), str(suyo.fileno())],
-            pass_fds=[suyo.fileno()], stdin=subprocess.DEVNULL)
-        suyo.close()
-        self._cerrojo = threading.Lock()
-        # One uid per child, and a different range per grader run: a child can only signal itself.
-        self._uids = itertools.count((os.getpid() % 64) * 1000)
-
-    def hijo(self):
-        """(canal, pid, carpeta): a child in its own empty folder, waiting for its first message."""
-        uid = UID_BASE + next(self._uids) % 64000
-        carpeta = tempfile.mkdtemp(prefix="entrega-")
-        if os.geteuid() == 0:
-            os.chown(carpeta, uid, uid)
-        nuestro, suyo = socket.socketpair()
-        with self._cerrojo:
-            socket.send_fds(self._control, [json.dumps({"carpeta": carpeta, "uid": uid}).encode()],
-                            [suyo.fileno()])
-            respuesta = lee_exacto(self._control, 4)
-        suyo.close()
-        if respuesta is None:
-            raise RuntimeError("el servidor de procesos de aislamiento.py ha terminado")
-        pid, = struct.unpack(">I", respuesta)
-        return nuestro, pid, carpeta
-
-    def cierra(self):
-        self._control.close()
-        self._proceso.wait(timeout=5)
+class Plazo(Exception):
+    """The deadline passed first."""
 
 
-# --- The isolated transport -------------------------------------------------------------------
+class Proceso:
+    """A node nodo.mjs process: one JSON message per line each way, over two pipes."""
 
-class Aislado:
-    """calificador's transport for an untrusted submission: a child process and JSON messages."""
+    def __init__(self, orden, tope=TOPE_MENSAJE):
+        """orden ends where the process's fds go: they are appended as its last two arguments."""
+        suyo_r, self._w = os.pipe()
+        self._r, suyo_w = os.pipe()
+        self.tope, self.bufer, self.ultimo_error = tope, b"", ""
+        try:
+            self.proceso = subprocess.Popen(
+                [*orden, str(suyo_r), str(suyo_w)], stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={},
+                start_new_session=True, pass_fds=(suyo_r, suyo_w))
+        finally:
+            os.close(suyo_r)
+            os.close(suyo_w)
+        os.set_blocking(self._r, False)
+        os.set_blocking(self._w, False)
+        threading.Thread(target=self._lee_errores, daemon=True).start()
 
-    def __init__(self, servidor, reto, fuente, nombre, tiempo_llamada, tiempo_entrega):
-        self.servidor, self.reto, self.fuente, self.nombre = servidor, reto, fuente, nombre
-        self.tiempo_llamada = tiempo_llamada
-        self.tiempo_entrega = tiempo_entrega
-        self.limite = time.monotonic() + tiempo_entrega
-        self.hijo = None
+    def envia(self, mensaje, limite):
+        datos = (json.dumps(mensaje) + "\n").encode()
+        while datos:
+            if not select.select([], [self._w], [], _queda(limite))[1]:
+                raise Plazo()
+            try:
+                datos = datos[os.write(self._w, datos):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                raise Cerrado() from None
 
-    def prepara(self):
-        return self._arranca()
+    def recibe(self, limite):
+        while b"\n" not in self.bufer:
+            if len(self.bufer) > self.tope:
+                raise Cerrado("demasiado grande")
+            if not select.select([self._r], [], [], _queda(limite))[0]:
+                raise Plazo()
+            try:
+                trozo = os.read(self._r, 1 << 16)
+            except BlockingIOError:
+                continue
+            if not trozo:
+                raise Cerrado("terminado")
+            self.bufer += trozo
+        linea, _, self.bufer = self.bufer.partition(b"\n")
+        if len(linea) > self.tope:
+            raise Cerrado("demasiado grande")
+        try:
+            mensaje = json.loads(linea)
+        except (ValueError, RecursionError):
+            raise Cerrado("no es JSON") from None
+        if not isinstance(mensaje, dict) or not _poco_profundo(mensaje):
+            raise Cerrado("forma inválida")
+        return mensaje
 
-    def llama(self, argumentos, herramientas, funciones):
-        if self.hijo is None:
-            problema = self._arranca()
-            if problema:
-                return {"caida": problema}
-        canal, usos = self.hijo[0], 0
-        envia(canal, {"argumentos": argumentos, "herramientas": herramientas, "nombres": list(funciones)})
-        while True:
-            mensaje, fallo = self._espera("tu función")
-            if fallo:
-                return {"caida": fallo}
-            if "herramienta" in mensaje:
-                usos += 1
-                if usos > TOPE_HERRAMIENTAS:  # the tools run here: a flood of calls must not
-                    self.cierra()
-                    return {"caida": "tu función ha llamado a las herramientas más de %d veces "
-                                     "de una vez" % TOPE_HERRAMIENTAS}
-                envia(canal, _ejecuta_herramienta(funciones, mensaje))
-            elif "fin" in mensaje:
-                return _saneada(mensaje["fin"])
-            else:
-                self.cierra()
-                return {"caida": "el proceso de tu entrega ha enviado un mensaje inválido"}
+    def mata(self):
+        try:
+            os.killpg(self.proceso.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proceso.wait()
+        for fd in (self._r, self._w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
-    def cierra(self):
-        if self.hijo:
-            canal, pid, carpeta = self.hijo
-            canal.close()
-            _mata(pid)
-            shutil.rmtree(carpeta, ignore_errors=True)
-            self.hijo = None
+    def _lee_errores(self):
+        # node's own errors, for the operator; read so that a chatty process never blocks
+        for linea in self.proceso.stderr:
+            self.ultimo_error = linea.decode("utf-8", "replace")[-500:]
+
+
+def _queda(limite):
+    return max(0.0, limite - time.monotonic())
+
+
+def _poco_profundo(valor):
+    pila = [(valor, 1)]
+    while pila:
+        v, n = pila.pop()
+        if n > TOPE_PROFUNDIDAD:
+            return False
+        if isinstance(v, dict):
+            pila.extend((x, n + 1) for x in v.values())
+        elif isinstance(v, list):
+            pila.extend((x, n + 1) for x in v)
+    return True
+
+
+# --- The judge, and the relay to each submission's child ------------------------------------
+
+class Juez:
+    """One node nodo.mjs juez with the challenge loaded; grades one submission at a time."""
+
+    def __init__(self, base, modo, reto, opciones, uids):
+        self.base, self.modo, self.reto, self.opciones, self.uids = base, modo, reto, opciones, uids
+        self.proceso, self.pruebas = None, None
+        self._arranca()
 
     def _arranca(self):
-        self.cierra()
-        if time.monotonic() >= self.limite:
-            return self._sin_tiempo()
-        self.hijo = self.servidor.hijo()
-        envia(self.hijo[0], {"fuentes": {"guionizado.py": self.reto["GUIONIZADO"],
-                                         "entorno.py": self.reto["ENTORNO_PY"]},
-                             "contexto": calificador.contexto(self.reto), "entrega": self.fuente,
-                             "nombre": self.nombre, "funcion": self.reto["FUNCION"]})
-        mensaje, fallo = self._espera("tu entrega, al cargarse,")
-        if fallo or not isinstance(mensaje.get("problema"), (str, type(None))):
-            self.cierra()
-            return fallo or "el proceso de tu entrega ha enviado un mensaje inválido"
-        if mensaje["problema"]:
-            self.cierra()
-        return mensaje["problema"]
-
-    def _espera(self, quien):
-        """(message, None), or (None, why) after killing the child."""
-        plazo = min(self.tiempo_llamada, self.limite - time.monotonic())
+        if self.proceso:
+            self.proceso.mata()
+        self.proceso = Proceso([str(self.base / "usr/bin/node"), *aislamiento.NODO_FLAGS,
+                                str(self.base / "nodo.mjs"), "juez"], tope=64 << 20)
+        nombre, ruta = self.reto
+        self.proceso.envia({"reto": {"nombre": nombre, "fuente": ruta.read_text(encoding="utf-8")}},
+                           time.monotonic() + TIEMPO_JUEZ)
         try:
-            mensaje = recibe(self.hijo[0], time.monotonic() + max(plazo, 0))
-        except (socket.timeout, TimeoutError):
-            self.cierra()
-            if plazo < self.tiempo_llamada:
-                return None, self._sin_tiempo()
-            return None, "%s no ha terminado en %g s: ¿un bucle infinito?" % (quien, self.tiempo_llamada)
-        except ValueError:
-            self.cierra()
-            return None, "el proceso de tu entrega ha enviado un mensaje inválido"
+            self.pruebas = self.proceso.recibe(time.monotonic() + TIEMPO_JUEZ)["listo"]["pruebas"]
+        except (Cerrado, Plazo, KeyError, TypeError):
+            raise SystemExit("calificar.py: el juez no ha podido cargar el reto %s:\n%s"
+                             % (nombre, self.proceso.ultimo_error)) from None
+
+    def califica(self, ruta):
+        try:
+            datos = lee_entrega(ruta)
         except OSError as e:
-            self.cierra()
-            return None, "el proceso de tu entrega ha fallado: %s" % e
-        if not isinstance(mensaje, dict):
-            self.cierra()
-            return None, ("el proceso de tu entrega ha terminado de golpe (¿sys.exit, os._exit, "
-                          "una recursión infinita o demasiada memoria?)")
-        return mensaje, None
+            return self.sin_calificar(ruta, "no se ha podido leer la entrega: %s" % e.strerror)
+        relevo = Relevo(self, next(self.uids))
+        try:
+            self.proceso.envia({"califica": {"fuente": base64.b64encode(datos).decode(),
+                                             "nombre": os.path.basename(ruta),
+                                             "semilla": self.opciones.semilla}},
+                               time.monotonic() + TIEMPO_JUEZ)
+            while True:
+                mensaje = self.proceso.recibe(time.monotonic() + TIEMPO_JUEZ)
+                if "informe" in mensaje:
+                    return {"entrega": ruta, **mensaje["informe"], "aislamiento": self.modo}
+                if "error" in mensaje:
+                    return self.sin_calificar(ruta, str(mensaje["error"]))
+                self.proceso.envia(relevo.atiende(mensaje), time.monotonic() + TIEMPO_JUEZ)
+        except (Cerrado, Plazo) as e:  # the judge itself failed: start another for what is left
+            detalle = self.proceso.ultimo_error.strip() or type(e).__name__
+            self._arranca()
+            return self.sin_calificar(ruta, "error interno del calificador: %s" % detalle)
+        finally:
+            relevo.termina()
+
+    def sin_calificar(self, ruta, motivo):
+        return {"entrega": ruta, "score": 0, "max_score": len(self.pruebas), "execution_time": 0,
+                "tests": [{"name": n, "score": 0, "max_score": 1, "status": "failed",
+                           "output": motivo} for n in self.pruebas],
+                "output": motivo, "aislamiento": self.modo}
+
+    def cierra(self):
+        self.proceso.mata()
+
+
+class Relevo:
+    """One submission's child, started on the judge's first message to it, and its clocks."""
+
+    def __init__(self, juez, uid):
+        self.juez, self.uid, self.opciones = juez, uid, juez.opciones
+        self.hijo, self.limite = None, None
+
+    def atiende(self, mensaje):
+        """The answer to one of the judge's messages about the child."""
+        if "cierra_hijo" in mensaje:
+            self.termina()
+            return {"hecho": True}
+        if "hijo" not in mensaje:
+            return {"caida": INVALIDO}
+        quien = "tu entrega, al cargarse," if mensaje.get("espera") == "carga" else "tu función"
+        if self.limite is not None and time.monotonic() >= self.limite:
+            self.termina()
+            return {"caida": self._sin_tiempo()}
+        if self.hijo is None:
+            fallo = self._arranca()
+            if fallo:
+                return {"caida": fallo}
+        if self.limite is None:
+            self.limite = time.monotonic() + self.opciones.tiempo_entrega
+        plazo = min(self.opciones.tiempo_llamada, self.limite - time.monotonic())
+        try:
+            limite = time.monotonic() + max(plazo, 0)
+            self.hijo.envia(mensaje["hijo"], limite)
+            return {"de_hijo": self.hijo.recibe(limite)}
+        except Plazo:
+            self.termina()
+            if plazo < self.opciones.tiempo_llamada:
+                return {"caida": self._sin_tiempo()}
+            return {"caida": "%s no ha terminado en %g s: ¿un bucle infinito?"
+                             % (quien, self.opciones.tiempo_llamada)}
+        except Cerrado as e:
+            self.termina()
+            if str(e) == "terminado":
+                return {"caida": "el proceso de tu entrega ha terminado de golpe (¿os._exit, una "
+                                 "recursión infinita o demasiada memoria?)"}
+            return {"caida": INVALIDO}
 
     def _sin_tiempo(self):
-        return "se ha agotado el tiempo total de la entrega (%g s)" % self.tiempo_entrega
+        return "se ha agotado el tiempo total de la entrega (%g s)" % self.opciones.tiempo_entrega
 
-
-def _ejecuta_herramienta(funciones, mensaje):
-    try:
-        f = funciones[mensaje["herramienta"]]
-        valor = f(*mensaje.get("args", []), **mensaje.get("kwargs", {}))
-        json.dumps(valor)
-        return {"valor": valor}
-    except Exception as e:
+    def _arranca(self):
+        juez = self.juez
+        cpu = int(self.opciones.tiempo_entrega + TIEMPO_ARRANQUE)
+        self.hijo = Proceso(aislamiento.orden_hijo(juez.modo, juez.base, self.uid, cpu))
         try:
-            argumentos = json.loads(json.dumps(list(e.args)))
-        except (TypeError, ValueError):
-            argumentos = [str(e)]
-        return {"excepcion": {"tipo": type(e).__name__, "args": argumentos}}
+            listo = self.hijo.recibe(time.monotonic() + TIEMPO_ARRANQUE)
+            if listo == {"listo": True}:
+                return None
+        except (Cerrado, Plazo):
+            pass
+        detalle = self.hijo.ultimo_error.strip()
+        self.termina()
+        return "no se ha podido arrancar el proceso de tu entrega%s" % (": " + detalle if detalle else "")
+
+    def termina(self):
+        if self.hijo:
+            self.hijo.mata()
+            self.hijo = None
+            if self.juez.modo == "chroot":
+                aislamiento.mata_uid(self.uid)
 
 
-def _saneada(fin):
-    """Only the shapes that EnEsteInterprete produces get through; anything else is a failure."""
-    invalido = {"caida": "el proceso de tu entrega ha enviado un mensaje inválido"}
-    if not isinstance(fin, dict):
-        return invalido
-    salida = fin["salida"][:TOPE_SALIDA] if isinstance(fin.get("salida"), str) else ""
-    if "valor" in fin:
-        return {"valor": fin["valor"], "salida": salida}
-    if isinstance(fin.get("no_json"), str):
-        return {"no_json": fin["no_json"][:300], "salida": salida}
-    e = fin.get("excepcion")
-    if isinstance(e, dict) and isinstance(e.get("tipo"), str) and isinstance(e.get("mensaje"), str) \
-            and isinstance(e.get("mro"), list) and all(isinstance(c, str) for c in e["mro"]):
-        return {"excepcion": {"tipo": e["tipo"][:100], "mro": e["mro"][:50],
-                              "mensaje": e["mensaje"][:300]}, "salida": salida}
-    return invalido
+def lee_entrega(ruta):
+    """The bytes of a submission file; OSError, with a Spanish strerror, if it is not one.
 
-
-def _mata(pid):
+    Only a regular file of at most 1 MB, and not through a symbolic link, so that a batch
+    can't hang on a FIFO, fill memory from /dev/zero, or copy a system file into a report.
+    """
     try:
-        os.kill(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-# --- Grading --------------------------------------------------------------------------------
-
-def califica_entrega(ruta, reto, servidor, opciones):
+        fd = os.open(ruta, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise OSError(e.errno, "es un enlace simbólico; califica el fichero al que apunta") from None
+        raise OSError(e.errno, os.strerror(e.errno)) from None
     try:
-        fuente = Path(ruta).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        return _sin_calificar(ruta, reto, "no se ha podido leer la entrega: %s" % e)
-    transporte = Aislado(servidor, reto, fuente, os.path.basename(ruta), opciones.tiempo_llamada,
-                         opciones.tiempo_entrega)
-    try:
-        informe = calificador.califica(reto, transporte, opciones.semilla)
-    except Exception as e:  # a grader bug must not take the whole batch down
-        return _sin_calificar(ruta, reto, "error interno del calificador: %r" % e)
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "no es un fichero normal")
+        if info.st_size > TOPE_ENTREGA:
+            raise OSError(errno.EFBIG, "ocupa %d bytes, y el máximo es %d" % (info.st_size, TOPE_ENTREGA))
+        return os.read(fd, TOPE_ENTREGA + 1)[:TOPE_ENTREGA]
     finally:
-        transporte.cierra()
-    return {"entrega": ruta, **informe}
+        os.close(fd)
 
 
-def _sin_calificar(ruta, reto, motivo):
-    nombres = calificador.nombres_de_pruebas(reto)
-    return {"entrega": ruta, "score": 0, "max_score": len(nombres), "execution_time": 0,
-            "tests": [{"name": n, "score": 0, "max_score": 1, "status": "failed", "output": motivo}
-                      for n in nombres],
-            "output": motivo}
+def escribe(informe):
+    """One JSON line; a lone surrogate (a learner's print, a file name) becomes a \\u escape."""
+    linea = json.dumps(informe, ensure_ascii=False).encode("utf-8", "backslashreplace")
+    sys.stdout.buffer.write(linea + b"\n")
+    sys.stdout.buffer.flush()
 
+
+# --- The command ----------------------------------------------------------------------------
 
 def main(argv=None):
     conocidos = retos()
@@ -250,15 +321,23 @@ def main(argv=None):
         prog="calificar.py", description="Califica entregas de los retos del curso, aisladas.")
     p.add_argument("--reto", help="el reto: %s" % ", ".join(conocidos))
     p.add_argument("--lista", action="store_true", help="lista los retos y termina")
+    p.add_argument("--prepara", action="store_true",
+                   help="prepara el intérprete del calificador (lo hace make setup) y termina")
     p.add_argument("-j", type=int, default=1, metavar="N", help="califica N entregas a la vez")
     p.add_argument("--semilla", type=int, help="semilla de las pruebas ocultas (por defecto, al azar)")
     p.add_argument("--tiempo-llamada", type=float, default=TIEMPO_LLAMADA, metavar="S")
     p.add_argument("--tiempo-entrega", type=float, default=TIEMPO_ENTREGA, metavar="S")
+    p.add_argument("--sin-aislamiento", action="store_true",
+                   help="califica sin aislar las entregas (solo si confías en ellas)")
     p.add_argument("entregas", nargs="*", metavar="ENTREGA.py")
     opciones = p.parse_args(argv)
     if opciones.lista:
         for nombre in conocidos:
             print(nombre)
+        return 0
+    avisa = lambda texto: print("calificar.py: " + texto, file=sys.stderr, flush=True)  # noqa: E731
+    if opciones.prepara:
+        print(aislamiento.prepara(avisa=avisa))
         return 0
     if not opciones.reto or not opciones.entregas:
         p.error("hacen falta --reto RETO y al menos una ENTREGA.py")
@@ -266,32 +345,37 @@ def main(argv=None):
         p.error("no existe el reto %r; los retos son: %s" % (opciones.reto, ", ".join(conocidos)))
     if opciones.j < 1:
         p.error("-j debe ser al menos 1")
-    _asegura_jsonschema(p)
-    reto = carga(opciones.reto)
-    servidor = ServidorDeProcesos()
+    base = aislamiento.prepara(avisa=avisa)
     try:
-        with concurrent.futures.ThreadPoolExecutor(opciones.j) as hilos:
-            for informe in hilos.map(lambda r: califica_entrega(r, reto, servidor, opciones),
-                                     opciones.entregas):
-                print(json.dumps(informe, ensure_ascii=False), flush=True)
-    finally:
-        servidor.cierra()
+        modo = aislamiento.elige(base, opciones.sin_aislamiento)
+    except aislamiento.SinAislamiento as e:
+        p.exit(2, "calificar.py: %s\n" % e)
+    if modo == "ninguno":
+        avisa("califico SIN AISLAMIENTO: el código de las entregas corre como tú (--sin-aislamiento)")
+    uids = itertools.cycle(aislamiento.uids(1000))  # next() on it is atomic: one uid per child
+    n = min(opciones.j, len(opciones.entregas))
+    with concurrent.futures.ThreadPoolExecutor(n) as hilos:
+        jueces = queue.Queue()
+        for juez in hilos.map(lambda _: Juez(base, modo, (opciones.reto, conocidos[opciones.reto]),
+                                             opciones, uids), range(n)):
+            jueces.put(juez)
+
+        def califica(ruta):
+            juez = jueces.get()
+            try:
+                return juez.califica(ruta)
+            except Exception as e:  # a grader bug must not take the whole batch down
+                return juez.sin_calificar(ruta, "error interno del calificador: %r" % (e,))
+            finally:
+                jueces.put(juez)
+
+        try:
+            for informe in hilos.map(califica, opciones.entregas):
+                escribe(informe)
+        finally:
+            while not jueces.empty():
+                jueces.get().cierra()
     return 0
-
-
-def _asegura_jsonschema(p):
-    """jsonschema checks the shape of the learner's blocks; use the site's wheels if not installed."""
-    try:
-        import jsonschema  # noqa: F401
-        return
-    except ImportError:
-        pass
-    sys.path[:0] = [str(w) for w in sorted((RAIZ / ".cache" / "wheels").glob("*.whl"))
-                    if w.name.split("-")[0] in ("jsonschema", "attrs", "pyrsistent")]
-    try:
-        import jsonschema  # noqa: F401,F811
-    except ImportError:
-        p.exit(2, "calificar.py: falta jsonschema; instálalo o ejecuta `make setup`\n")
 
 
 if __name__ == "__main__":

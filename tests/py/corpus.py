@@ -2,8 +2,10 @@
 
 veredictos.json maps each file to the tests it must fail ("todas" for every one), a piece of
 the first failure's message for the hostile ones, and "solo_aislado" for the cases that only
-make sense in a child process: they loop, kill or exit their interpreter, or read what the
-page's own interpreter holds (the page's "Comprobar" is feedback; calificar.py decides).
+make sense through calificar.py: they loop, kill or exit their interpreter, reach Node from
+Pyodide, are not plain files, or read what the page's own interpreter holds (the page's
+"Comprobar" is feedback; calificar.py decides). "especial" marks a file that git cannot hold,
+made by prepara_especiales: a FIFO, or a name that is not UTF-8.
 """
 import json
 import os
@@ -19,8 +21,25 @@ def veredictos():
         return json.load(f)
 
 
-def ruta(caso):
+def ruta(caso, especiales=None):
+    if especiales and "especial" in veredictos()[caso]:
+        return especiales[caso]
     return os.path.join(ENTREGAS, caso)
+
+
+def prepara_especiales(carpeta):
+    """Makes the "especial" cases in carpeta; {caso: path} (a str, or bytes for a non-UTF-8 name)."""
+    rutas = {}
+    for caso, v in veredictos().items():
+        if v.get("especial") == "fifo":
+            rutas[caso] = os.path.join(carpeta, os.path.basename(caso))
+            os.mkfifo(rutas[caso])
+        elif v.get("especial") == "nombre_no_utf8":
+            rutas[caso] = os.fsdecode(os.path.join(os.fsencode(carpeta), b"entrega_\xf1\xff.py"))
+            with open(os.path.join(ENTREGAS, "llamar-herramientas", "bien_incumple.py"), "rb") as f, \
+                    open(rutas[caso], "wb") as g:
+                g.write(f.read())
+    return rutas
 
 
 def carga_reto(nombre):
@@ -41,8 +60,8 @@ def califica_en_este_interprete(caso, semilla=3):
     import calificador
     instala_open_url()  # a submission may be the whole editor, open_url lines included
     reto = carga_reto(caso.split("/")[0])
-    with open(ruta(caso), encoding="utf-8") as f:
-        fuente = f.read()
+    with open(ruta(caso), "rb") as f:
+        fuente = calificador.fuente_de(f.read())  # as juez.py reads a file: BOM, coding line, CRLF
     ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente,
                                                 os.path.basename(caso))
     return calificador.califica(reto, calificador.EnEsteInterprete(ns, reto["FUNCION"], problema), semilla)

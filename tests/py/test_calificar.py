@@ -1,121 +1,240 @@
-"""calificar.py, the command-line autograder, over the corpus under tests/entregas/."""
+"""calificar.py, the command-line autograder, over the corpus under tests/entregas/.
+
+The whole corpus is graded through each isolation path this machine can run, and each gives the
+verdicts of veredictos.json (tests/node/ checks the same verdicts through the core in Pyodide):
+  - root+bwrap:          as root, with bubblewrap;
+  - usuario+bwrap:       as an ordinary user (nobody, or the user running the tests);
+  - contenedor+chroot:   as root of a container without CAP_SYS_ADMIN (contenedor.py).
+"""
+import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
-import calificar
 import corpus
 from comun import PY
 
 CALIFICAR = os.path.join(PY, "calificar.py")
+CONTENEDOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "contenedor.py")
 RETOS = ["llamar-herramientas", "errores-como-observaciones"]
-CLAVES = {"entrega", "score", "max_score", "execution_time", "tests"}
+CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "aislamiento"}
 ES_ROOT = os.geteuid() == 0
+SECRETO = "tok-de-la-ci-que-nadie-debe-ver"
+# The ordinary user needs a Python it can reach: the venv's may live under root's home.
+PYTHON_SISTEMA = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+CAMINOS = {
+    "root+bwrap": ([sys.executable, CALIFICAR], "bwrap"),
+    "usuario+bwrap": (["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                       PYTHON_SISTEMA, CALIFICAR] if ES_ROOT else [sys.executable, CALIFICAR], "bwrap"),
+    "contenedor+chroot": ([sys.executable, CONTENEDOR, sys.executable, CALIFICAR], "chroot"),
+}
 
 
-def califica(*argumentos):
-    return subprocess.run([sys.executable, CALIFICAR, *argumentos], capture_output=True,
-                          text=True, timeout=300)
+def califica(orden, *argumentos, env=None):
+    entorno = dict(os.environ, SECRETO_DEL_OPERADOR=SECRETO, **(env or {}))
+    return subprocess.run([*orden, *argumentos], capture_output=True, timeout=900, env=entorno)
 
 
-@pytest.fixture(scope="module")
-def informes():
-    """Every submission of the corpus, graded once, two at a time, as course staff would."""
-    resultado = {}
+@pytest.fixture(scope="session")
+def preparado():
+    """The runtime folder, made once by the user who owns the checkout (make setup does it)."""
+    r = subprocess.run([sys.executable, CALIFICAR, "--prepara"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+@pytest.fixture
+def publica():
+    """A folder the ordinary user can read too (pytest's tmp_path is root's alone)."""
+    carpeta = tempfile.mkdtemp(prefix="calificar-")
+    os.chmod(carpeta, 0o755)
+    yield carpeta
+    shutil.rmtree(carpeta)
+
+
+@pytest.fixture(scope="session")
+def especiales(preparado):
+    carpeta = tempfile.mkdtemp(prefix="especiales-")
+    os.chmod(carpeta, 0o755)
+    yield corpus.prepara_especiales(carpeta)
+    shutil.rmtree(carpeta)
+
+
+@pytest.fixture(scope="session", params=list(CAMINOS))
+def camino(request, preparado, especiales):
+    """Every submission of the corpus, graded two at a time through one isolation path."""
+    nombre = request.param
+    if nombre != "usuario+bwrap" and not ES_ROOT:
+        pytest.skip("this path needs root")
+    orden, aislamiento = CAMINOS[nombre]
+    informes = {}
     for reto in RETOS:
         casos = sorted(c for c in corpus.veredictos() if c.startswith(reto + "/"))
-        r = califica("-j", "2", "--semilla", "11", "--tiempo-llamada", "1", "--tiempo-entrega", "4",
-                     "--reto", reto, *[corpus.ruta(c) for c in casos])
-        assert r.returncode == 0, r.stderr
+        r = califica(orden, "-j", "2", "--semilla", "11", "--tiempo-llamada", "1",
+                     "--tiempo-entrega", "4", "--reto", reto,
+                     *[corpus.ruta(c, especiales) for c in casos])
+        assert r.returncode == 0, r.stderr.decode(errors="replace")
         lineas = r.stdout.splitlines()
-        assert len(lineas) == len(casos)
+        assert len(lineas) == len(casos), r.stderr.decode(errors="replace")
         for caso, linea in zip(casos, lineas):
-            resultado[caso] = (linea, json.loads(linea))
-    return resultado
+            informes[caso] = (linea, json.loads(linea))
+    return nombre, aislamiento, informes
 
 
 @pytest.mark.parametrize("caso", sorted(corpus.veredictos()))
-def test_corpus_verdicts(informes, caso):
-    if caso.endswith("hostil_busca_ficheros.py") and not ES_ROOT:
-        pytest.skip("only a root grader can chroot the child away from the challenge files")
+def test_corpus_verdicts(camino, especiales, caso):
+    nombre, aislamiento, informes = camino
     linea, informe = informes[caso]
-    assert informe["entrega"] == corpus.ruta(caso)
+    assert informe["entrega"] == os.fsdecode(corpus.ruta(caso, especiales))
+    assert informe["aislamiento"] == aislamiento
     assert CLAVES <= set(informe) and set(informe) <= CLAVES | {"output"}
     for t in informe["tests"]:
         assert set(t) == {"name", "score", "max_score", "status", "output"}
         assert t["status"] in ("passed", "failed") and t["score"] == (t["status"] == "passed")
     assert informe["score"] == sum(t["score"] for t in informe["tests"])
-    assert len(linea.encode()) < 1 << 20
-    assert corpus.comprueba(caso, informe) is None, corpus.comprueba(caso, informe)
+    assert len(linea) < 100_000
+    assert SECRETO.encode() not in linea  # no child sees the grader's environment
+    assert corpus.comprueba(caso, informe) is None, "%s: %s" % (nombre, corpus.comprueba(caso, informe))
 
 
-def test_right_solutions_pass_and_nothing_hostile_does(informes):
-    for caso, (_, informe) in informes.items():
+def test_right_solutions_pass_and_nothing_hostile_does(camino):
+    for caso, (_, informe) in camino[2].items():
         aprobada = informe["score"] == informe["max_score"]
-        assert aprobada == ("/bien_" in "/" + caso.split("/")[1]), caso
+        bien = "/bien_" in "/" + caso.split("/")[1] or caso.endswith("especial_nombre_no_utf8.py")
+        assert aprobada == bien, caso
 
 
-def test_a_flood_of_print_is_capped(informes):
-    linea, informe = informes["llamar-herramientas/hostil_print.py"]
+def test_a_flood_of_print_is_capped(camino):
+    linea, informe = camino[2]["llamar-herramientas/hostil_print.py"]
     assert informe["output"].endswith("[salida recortada: tu código ha escrito mucho más]")
     assert len(linea) < 40_000
 
 
-def test_printed_output_is_reported(informes):
-    _, informe = informes["llamar-herramientas/bien_con_prints.py"]
+def test_printed_output_is_reported(camino):
+    _, informe = camino[2]["llamar-herramientas/bien_con_prints.py"]
     assert informe["output"].startswith("Lo que ha escrito tu código:\nme llega una respuesta de 3 bloques")
 
 
-ESPIA = """
-import os, socket
+def test_a_lone_surrogate_is_written_as_an_escape(camino):
+    linea, informe = camino[2]["llamar-herramientas/bien_imprime_surrogate.py"]
+    assert b"\\ud800" in linea and "\ud800" in informe["output"]
 
-def observaciones(respuesta, entorno):
-    hechos = {"uid": os.getuid(), "cwd": os.getcwd(), "raiz": os.listdir("/")}
-    try:
-        socket.create_connection(("127.0.0.1", 8000), timeout=1)
-    except OSError as e:
-        hechos["red"] = e.errno
-    return hechos
+
+def test_the_sandbox_holds_against_what_reaches_node(camino):
+    informes = camino[2]
+    _, escribe = informes["llamar-herramientas/hostil_js_escribe.py"]
+    assert "ESCRITO" not in escribe["output"] and "no se pudo escribir /calificador.py" in escribe["output"]
+    _, disco = informes["llamar-herramientas/hostil_js_disco.py"]
+    assert "ESCRITOS" not in disco["output"]
+    _, procesos = informes["llamar-herramientas/hostil_js_procesos.py"]
+    lanzados = int(procesos["output"].split("lanzados ")[1].split()[0])
+    assert lanzados < 200  # RLIMIT_NPROC stops a process bomb
+
+
+def test_no_child_outlives_its_batch(camino):
+    vivos = subprocess.run(["pgrep", "-f", "setInterval"], capture_output=True, text=True)
+    assert vivos.stdout.strip() == ""
+
+
+def test_the_runtime_folder_is_unchanged_after_hostile_submissions(camino, preparado):
+    base = preparado
+    for nombre in ("calificador.py", "juez.py", "hijo.py", "nodo.mjs"):
+        with open(os.path.join(base, nombre), "rb") as f, open(os.path.join(PY, nombre), "rb") as g:
+            assert hashlib.sha256(f.read()).digest() == hashlib.sha256(g.read()).digest(), nombre
+
+
+ESPIA = r'''
+from pyodide.code import run_js
+
+HECHOS = """
+    const fs = process.getBuiltinModule("fs"), cp = process.getBuiltinModule("child_process");
+    const red = cp.spawnSync(process.execPath, ["-e", `
+        const s = require("net").connect(%d, "127.0.0.1");
+        s.on("connect", () => { console.log("conectado"); process.exit(0); });
+        s.on("error", (e) => { console.log(e.code); process.exit(0); });
+        setTimeout(() => { console.log("sin respuesta"); process.exit(0); }, 3000);`], {encoding: "utf8"});
+    JSON.stringify({uid: process.getuid(), raiz: fs.readdirSync("/").sort(),
+                    env: JSON.stringify(process.env), red: (red.stdout || String(red.error)).trim()})
 """
 
-
-@pytest.mark.skipif(not ES_ROOT, reason="the child drops privileges only when the grader is root")
-def test_the_child_is_unprivileged_alone_and_offline():
-    servidor = calificar.ServidorDeProcesos()
-    transporte = calificar.Aislado(servidor, calificar.carga("llamar-herramientas"), ESPIA, "espia.py", 2, 5)
-    try:
-        assert transporte.prepara() is None
-        hechos = transporte.llama([[], {}], [], {})["valor"]
-    finally:
-        transporte.cierra()
-        servidor.cierra()
-    assert hechos["uid"] >= calificar.UID_BASE
-    assert hechos["cwd"] == "/" and hechos["raiz"] == []  # chroot'ed into its own empty folder
-    assert hechos["red"] in (101, 111)  # unreachable without a network namespace's loopback
+def observaciones(respuesta, entorno):
+    print(run_js(HECHOS))
+    return []
+'''
 
 
-def test_lista_and_usage_errors(tmp_path):
-    r = califica("--lista")
-    assert r.returncode == 0 and r.stdout.split() == sorted(RETOS)
-    r = califica("--reto", "no-existe", "x.py")
+@pytest.mark.parametrize("nombre", list(CAMINOS))
+def test_what_a_child_can_see_and_reach(nombre, preparado, publica):
+    if nombre != "usuario+bwrap" and not ES_ROOT:
+        pytest.skip("this path needs root")
+    import socket
+    servidor = socket.socket()
+    servidor.bind(("127.0.0.1", 0))
+    servidor.listen()
+    espia = os.path.join(publica, "espia.py")
+    with open(espia, "w") as f:
+        f.write(ESPIA % servidor.getsockname()[1])
+    orden, aislamiento = CAMINOS[nombre]
+    r = califica(orden, "--reto", "llamar-herramientas", espia)
+    servidor.close()
+    informe = json.loads(r.stdout)
+    hechos = json.loads(informe["output"].splitlines()[1])
+    assert hechos["env"] in ("{}", '{"PWD":"/"}')
+    assert "calificador.py" in hechos["raiz"] and "lessons" not in hechos["raiz"]
+    assert not any(n.endswith(".reto.py") for n in hechos["raiz"])
+    if ES_ROOT:
+        assert 61000 <= hechos["uid"] < 69000  # its own uid, not root
+    if aislamiento == "bwrap":
+        assert hechos["red"] == "ECONNREFUSED"  # its own network namespace: only its own loopback
+    else:
+        assert hechos["red"] == "conectado"  # chroot keeps the host's network: the README says so
+
+
+@pytest.mark.skipif(not ES_ROOT, reason="needs root to build the unprivileged container")
+def test_without_any_sandbox_it_refuses_unless_told(preparado, tmp_path):
+    bien = corpus.ruta("llamar-herramientas/bien_incumple.py")
+    sin_nada = [sys.executable, CONTENEDOR, "--usuario", "65534", PYTHON_SISTEMA, CALIFICAR]
+    r = califica(sin_nada, "--reto", "llamar-herramientas", bien)
+    assert r.returncode == 2 and r.stdout == b""
+    mensaje = r.stderr.decode()
+    assert "no puedo aislar las entregas" in mensaje and "--sin-aislamiento" in mensaje
+    r = califica(sin_nada, "--sin-aislamiento", "--reto", "llamar-herramientas", bien)
+    assert r.returncode == 0 and "SIN AISLAMIENTO" in r.stderr.decode()
+    informe = json.loads(r.stdout)
+    assert informe["aislamiento"] == "ninguno" and informe["score"] == informe["max_score"]
+
+
+def test_lista_and_usage_errors():
+    orden = [sys.executable, CALIFICAR]
+    r = califica(orden, "--lista")
+    assert r.returncode == 0 and r.stdout.decode().split() == sorted(RETOS)
+    r = califica(orden, "--reto", "no-existe", "x.py")
     assert r.returncode == 2
-    assert "no existe el reto 'no-existe'" in r.stderr and "llamar-herramientas" in r.stderr
-    assert califica("--reto", "llamar-herramientas").returncode == 2
-    assert califica().returncode == 2
+    assert "no existe el reto 'no-existe'" in r.stderr.decode() and "llamar-herramientas" in r.stderr.decode()
+    assert califica(orden, "--reto", "llamar-herramientas").returncode == 2
+    assert califica(orden).returncode == 2
 
 
-def test_an_unreadable_file_gets_an_error_result_and_the_rest_go_on(tmp_path):
+def test_an_unreadable_file_gets_an_error_result_and_the_rest_go_on(tmp_path, preparado):
     binario = tmp_path / "binario.py"
     binario.write_bytes(b"\xff\xfe\x00def")
+    grande = tmp_path / "grande.py"
+    grande.write_bytes(b"#" * (2 << 20))
     bien = corpus.ruta("llamar-herramientas/bien_incumple.py")
-    r = califica("--reto", "llamar-herramientas", str(tmp_path / "falta.py"), str(binario), bien)
+    r = califica([sys.executable, CALIFICAR], "--reto", "llamar-herramientas",
+                 str(tmp_path / "falta.py"), str(binario), str(grande), bien, env={"TMPDIR": str(tmp_path)})
     assert r.returncode == 0
-    falta, mal, bueno = [json.loads(l) for l in r.stdout.splitlines()]
+    falta, mal, enorme, bueno = [json.loads(linea) for linea in r.stdout.splitlines()]
     assert falta["entrega"].endswith("falta.py") and falta["score"] == 0
-    assert falta["output"].startswith("no se ha podido leer la entrega: ")
+    assert falta["output"] == "no se ha podido leer la entrega: No such file or directory"
     assert falta["max_score"] == bueno["max_score"] == len(falta["tests"])
-    assert mal["output"].startswith("no se ha podido leer la entrega: ")
+    assert mal["output"].startswith("no se ha podido leer la entrega: no es texto en la codificación")
+    assert enorme["output"].startswith("no se ha podido leer la entrega: ocupa 2097152 bytes")
     assert bueno["score"] == bueno["max_score"]
+    assert sorted(os.listdir(tmp_path)) == ["binario.py", "grande.py"]  # no temporary folders left

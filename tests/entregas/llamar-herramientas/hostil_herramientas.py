@@ -1,6 +1,13 @@
-# Las herramientas se ejecutan en el calificador: intenta agotarle la memoria a través de ellas.
+# Las herramientas se ejecutan en el calificador: intenta agotarle la memoria a través de ellas,
+# y sigue llamándolas aunque fallen.
 def observaciones(respuesta, entorno):
     if "repetir" in FUNCIONES:
-        FUNCIONES["repetir"](entorno, texto="x" * 1000, veces=10 ** 9)
+        try:
+            FUNCIONES["repetir"](entorno, texto="x" * 1000, veces=10 ** 9)
+        except Exception:
+            pass
     while True:
-        FUNCIONES["escribir"](entorno, "grande.txt", "x" * (900 * 1024))
+        try:
+            FUNCIONES["escribir"](entorno, "grande.txt", "x" * (900 * 1024))
+        except OSError:
+            pass

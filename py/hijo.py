@@ -1,0 +1,97 @@
+"""The sandboxed side of calificar.py: one submission, in Pyodide, in its own process.
+
+nodo.mjs runs principal() in a fresh interpreter restored from the snapshot, inside the sandbox
+that aislamiento.py chose. It receives one message per call, answers it, and sends back the
+learner's tool calls, which the trusted side (juez.py) runs. It never holds a reference
+solution, a script or an expected result: only the public context and the learner's code.
+Everything it sends is checked on the other side, so a submission that tampers with this file
+only spoils its own answers.
+
+Messages in:   {"carga": {"fuentes", "contexto", "entrega", "nombre", "funcion"}}
+               {"llama": {"argumentos", "herramientas", "nombres"}}
+               {"valor": v, "entorno": e} | {"excepcion": E}    (the answer to a tool call)
+Messages out:  {"listo": true}                                     (once booted)
+               {"problema": str | None, "salida": str}             (after carga)
+               {"herramienta": {"nombre", "args", "kwargs", "entorno"}}  (during a call)
+               {"fin": respuesta}                                 (a Transporte reply)
+"""
+import builtins
+import io
+import json
+import sys
+import types
+
+import calificador
+
+_canal = sys.modules.get("_canal")
+
+
+def envia(mensaje):
+    # ASCII JSON: a lone surrogate the learner printed or returned crosses as \ud800.
+    _canal.envia(json.dumps(mensaje, allow_nan=False))
+
+
+def recibe():
+    return json.loads(_canal.recibe())
+
+
+def principal():
+    global _canal
+    import _canal
+    envia({"listo": True})
+    inicio = recibe()["carga"]
+    _instala_open_url(inicio["fuentes"])
+    ns, problema, salida = calificador.carga_entrega(inicio["contexto"], inicio["entrega"],
+                                                     inicio["nombre"])
+    transporte = calificador.EnEsteInterprete(ns, inicio["funcion"], problema)
+    envia({"problema": transporte.prepara(), "salida": salida})
+    while True:
+        pedido = recibe()["llama"]
+        funciones = {n: _remota(n) for n in pedido["nombres"]}
+        try:
+            respuesta = transporte.llama(pedido["argumentos"], pedido["herramientas"], funciones)
+        except BaseException as e:  # noqa: B902  a KeyboardInterrupt of its own, say
+            respuesta = {"excepcion": calificador.describe_excepcion(e), "salida": ""}
+        try:
+            envia({"fin": respuesta})
+        except (TypeError, ValueError):
+            envia({"fin": {"no_json": "no se puede enviar lo que devuelve", "salida": ""}})
+
+
+def _remota(nombre):
+    """A tool that runs on the trusted side: the arguments go out, the result comes back."""
+    def herramienta(destino, *args, **kwargs):
+        if destino is calificador.MISMO:
+            entorno = {"mismo": True}
+        elif destino is calificador.FALTA:
+            entorno = {"falta": True}
+        else:
+            entorno = {"otro": destino}
+        try:
+            envia({"herramienta": {"nombre": nombre, "args": list(args), "kwargs": kwargs,
+                                   "entorno": entorno}})
+        except (TypeError, ValueError):
+            raise TypeError("los argumentos de %s deben ser valores JSON" % nombre) from None
+        r = recibe()
+        if "excepcion" in r:
+            raise _clase(r["excepcion"]["tipo"])(*r["excepcion"]["args"])
+        return r["valor"], r.get("entorno")
+    return herramienta
+
+
+def _clase(tipo):
+    clase = getattr(builtins, tipo, None)
+    if isinstance(clase, type) and issubclass(clase, BaseException):
+        return clase
+    return type(tipo, (Exception,), {})
+
+
+def _instala_open_url(fuentes):
+    """So that a whole editor's content, with its open_url lines, runs here as in the page."""
+    def open_url(url):
+        return io.StringIO(fuentes[url.rsplit("/", 1)[-1]])
+    pyodide = sys.modules.get("pyodide") or types.ModuleType("pyodide")
+    http = types.ModuleType("pyodide.http")
+    http.open_url = open_url
+    pyodide.http = http
+    sys.modules.update({"pyodide": pyodide, "pyodide.http": http})

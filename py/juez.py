@@ -1,0 +1,176 @@
+"""The trusted side of calificar.py, in Pyodide: the grader core, the tools and the reference.
+
+nodo.mjs runs principal() in a Pyodide restored from the snapshot, one process per grading
+thread of calificar.py, outside the sandbox. It loads one challenge, then grades submissions
+one at a time through Remoto, a Transporte whose learner's function lives in a sandboxed child
+(hijo.py). calificar.py relays every message to and from that child and keeps its clocks.
+
+Messages in:   {"reto": {"nombre", "fuente"}}
+               {"califica": {"fuente": base64 of the file, "nombre", "semilla"}}
+               {"de_hijo": m} | {"caida": motivo}     the answer to a {"hijo"} message
+               {"hecho": true}                         the answer to {"cierra_hijo"}
+Messages out:  {"listo": {"pruebas": [nombres]}}       after reto
+               {"hijo": m, "espera": "carga" | "llamada"}   deliver m, start the child if none
+               {"cierra_hijo": true}
+               {"informe": results.json} | {"error": motivo}   the end of a califica
+"""
+import base64
+import json
+import sys
+
+import calificador
+
+TOPE_HERRAMIENTAS = 100  # tool calls in one call of the learner's function
+INVALIDO = "el proceso de tu entrega ha enviado un mensaje inválido"
+_canal = None
+
+
+def principal():
+    global _canal
+    import _canal
+    reto = None
+    while True:
+        mensaje = _recibe()
+        if "reto" in mensaje:
+            reto = _carga_reto(mensaje["reto"])
+            _envia({"listo": {"pruebas": calificador.nombres_de_pruebas(reto)}})
+        elif "califica" in mensaje:
+            _envia(_califica(reto, **mensaje["califica"]))
+
+
+def _carga_reto(datos):
+    def lee(nombre):
+        with open("/calificar/" + nombre, encoding="utf-8") as f:
+            return f.read()
+    return calificador.carga_reto(datos["nombre"], datos["fuente"], lee("guionizado.py"),
+                                  lee("entorno.py"))
+
+
+def _califica(reto, fuente, nombre, semilla):
+    problema = None
+    try:
+        fuente = calificador.fuente_de(base64.b64decode(fuente))
+    except ValueError as e:
+        fuente, problema = "", "no se ha podido leer la entrega: %s" % e
+    transporte = Remoto(reto, fuente, nombre, problema)
+    try:
+        return {"informe": calificador.califica(reto, transporte, semilla)}
+    except Exception as e:  # a grader bug: this submission gets an error, the batch goes on
+        return {"error": "error interno del calificador: %r" % (e,)}
+    finally:
+        transporte.cierra()
+
+
+class Remoto(calificador.Transporte):
+    """The learner's function in a sandboxed child, reached through calificar.py's relay."""
+
+    def __init__(self, reto, fuente, nombre, problema=None):
+        self.reto, self.fuente, self.nombre, self.problema = reto, fuente, nombre, problema
+        self.vivo = False
+
+    def prepara(self):
+        return self.problema or self._carga()
+
+    def llama(self, argumentos, herramientas, funciones):
+        if not self.vivo:
+            problema = self._carga()
+            if problema:
+                return {"caida": problema}
+        r = self._al_hijo({"llama": {"argumentos": argumentos, "herramientas": herramientas,
+                                     "nombres": list(funciones)}}, "llamada")
+        usos = 0
+        while "caida" not in r:
+            if "herramienta" in r and isinstance(r["herramienta"], dict):
+                usos += 1
+                if usos > TOPE_HERRAMIENTAS:  # they run here: a flood of calls must not
+                    self.cierra()
+                    return {"caida": "tu función ha llamado a las herramientas más de %d veces "
+                                     "de una vez" % TOPE_HERRAMIENTAS}
+                r = self._al_hijo(ejecuta_herramienta(funciones, r["herramienta"]), "llamada")
+            elif "fin" in r:
+                return saneada(r["fin"])
+            else:
+                self.cierra()
+                return {"caida": INVALIDO}
+        return r
+
+    def cierra(self):
+        if self.vivo:
+            self.vivo = False
+            _pide({"cierra_hijo": True})
+
+    def _carga(self):
+        r = self._al_hijo({"carga": {
+            "fuentes": {"guionizado.py": self.reto["GUIONIZADO"], "entorno.py": self.reto["ENTORNO_PY"]},
+            "contexto": calificador.contexto(self.reto), "entrega": self.fuente,
+            "nombre": self.nombre, "funcion": self.reto["FUNCION"]}}, "carga")
+        if "caida" in r:
+            return r["caida"]
+        if set(r) != {"problema", "salida"} or not isinstance(r["problema"], (str, type(None))):
+            self.cierra()
+            return INVALIDO
+        if r["problema"]:
+            self.cierra()
+            return r["problema"][:1000]
+        return None
+
+    def _al_hijo(self, mensaje, espera):
+        """The child's next message, a dict; or {"caida": why} once the relay has ended it."""
+        self.vivo = True
+        r = _pide({"hijo": mensaje, "espera": espera})
+        if "caida" in r:
+            self.vivo = False
+            return {"caida": str(r["caida"])}
+        m = r.get("de_hijo")
+        if not isinstance(m, dict):
+            self.cierra()
+            return {"caida": INVALIDO}
+        return m
+
+
+def ejecuta_herramienta(funciones, pedido):
+    """Runs, here, a tool the child's code called; whatever the child sent, it gets an answer."""
+    try:
+        entorno = pedido["entorno"]
+        destino = calificador.MISMO if entorno.get("mismo") is True else \
+            calificador.FALTA if entorno.get("falta") is True else entorno["otro"]
+        valor, despues = funciones[pedido["nombre"]](destino, *pedido["args"], **pedido["kwargs"])
+        respuesta = {"valor": valor, "entorno": despues}
+        json.dumps(respuesta, allow_nan=False)
+        return respuesta
+    except Exception as e:
+        return {"excepcion": calificador.describe_excepcion(e)}
+
+
+def saneada(fin):
+    """Only the shapes of the Transporte contract get through; anything else is a failure."""
+    if not isinstance(fin, dict):
+        return {"caida": INVALIDO}
+    salida = fin["salida"][:calificador._TOPE_SALIDA + 100] if isinstance(fin.get("salida"), str) else ""
+    if "valor" in fin:
+        return {"valor": fin["valor"], "salida": salida}
+    if isinstance(fin.get("no_json"), str):
+        return {"no_json": fin["no_json"][:300], "salida": salida}
+    e = fin.get("excepcion")
+    if isinstance(e, dict) and isinstance(e.get("tipo"), str) and isinstance(e.get("mensaje"), str) \
+            and isinstance(e.get("mro"), list) and all(isinstance(c, str) for c in e["mro"]):
+        return {"excepcion": {"tipo": e["tipo"][:100], "mro": e["mro"][:50], "mensaje": e["mensaje"][:300],
+                              "args": []}, "salida": salida}
+    return {"caida": INVALIDO}
+
+
+def _pide(mensaje):
+    _envia(mensaje)
+    return _recibe()
+
+
+def _envia(mensaje):
+    _canal.envia(json.dumps(mensaje))
+
+
+def _recibe():
+    return json.loads(_canal.recibe())
+
+
+if __name__ == "__main__":
+    sys.exit("juez.py runs inside nodo.mjs")
