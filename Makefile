@@ -2,9 +2,9 @@
 PY   := .venv/bin/python
 SHELL := /bin/bash
 
-.PHONY: setup serve test test-py test-node build chromium test-e2e bench
+.PHONY: setup serve test test-py test-node build chromium bubblewrap calificador test-e2e bench bench-calificar autograder
 
-setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/comprimido/.ok
+setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/comprimido/.ok bubblewrap calificador
 
 .venv/.ok: requirements.txt
 	python3 -m venv .venv
@@ -27,12 +27,25 @@ node_modules/.ok: package.json package-lock.json
 	$(PY) -m construir.comprimir node_modules/pyodide .cache/comprimido
 	touch $@
 
+# The autograder's sandbox (bubblewrap, the one Flatpak uses) and its prepared runtime folder:
+# node, Pyodide and a memory snapshot under .cache/calificar/, remade only when they change.
+bubblewrap:
+	@test -x /usr/bin/bwrap || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y bubblewrap)
+
+calificador: node_modules/.ok .cache/wheels/.ok
+	@python3 py/calificar.py --prepara > /dev/null
+
 # Debian's Chromium drives the browser tests and the bench (no browser downloads here).
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 build: setup
 	$(PY) build.py
+
+# Gradescope: one autograder zip per challenge, in dist-autograder/ (not in dist/, the public
+# site, which build.py replaces whole: the zips hold the reference solutions).
+autograder: setup
+	$(PY) -m construir.autograder
 
 serve: setup build
 	$(PY) serve.py
@@ -48,5 +61,8 @@ test-node:
 test-e2e: build chromium
 	node --test --test-concurrency=1 tests/e2e/
 
-bench: build chromium
+bench: build chromium bench-calificar
 	node bench/startup.mjs
+
+bench-calificar: setup
+	$(PY) bench/calificar.py

@@ -11,13 +11,14 @@ It is read-only to every child, and it is the child's whole filesystem:
     namespaces, /proc of its own, no environment, --die-with-parent; as root, bwrap itself runs
     as the child's own uid;
   - chroot (root, where namespaces are refused, as in hosted autograders' containers): chroot
-    into it, then the child's own uid; no namespaces, so the network stays;
+    into it, then the child's own uid, and a seccomp filter that refuses network sockets;
   - ninguno (only with --sin-aislamiento): the same files from the host, as the same user.
 All three set rlimits (memory, CPU, files, processes), start with an empty environment, and are
 killed whole at the end. Run as a script, `aislamiento.py lanza ...` is the small launcher that
 applies them and then execs the child: it runs single-threaded, so nothing is done between fork
 and exec in calificar.py's threads.
 """
+import fcntl
 import hashlib
 import os
 import re
@@ -57,7 +58,20 @@ def origenes():
         raise SystemExit("calificar.py: hace falta node (Node.js 18 o posterior) en el PATH")
     fuentes["usr/bin/node"] = Path(os.path.realpath(nodo))
     fuentes.update(_bibliotecas(fuentes["usr/bin/node"]))
+    fuentes.update(_modulos_externos(fuentes["usr/bin/node"]))
     return fuentes
+
+
+def _modulos_externos(nodo):
+    """The builtins that Debian's and Ubuntu's node read from /usr/share/nodejs at start-up.
+
+    Their build names them in its configuration (NODE_SHARED_BUILTIN_*_PATH): without them,
+    node aborts ("Cannot load externalized builtin") inside the runtime folder. None elsewhere.
+    """
+    r = subprocess.run([str(nodo), "-p", "process.config.target_defaults.defines.join('\\n')"],
+                       capture_output=True, text=True)
+    rutas = re.findall(r"^NODE_SHARED_BUILTIN_\w+_PATH=(/\S+)$", r.stdout, re.M)
+    return {ruta.lstrip("/"): Path(os.path.realpath(ruta)) for ruta in rutas}
 
 
 def _bibliotecas(ejecutable):
@@ -94,7 +108,7 @@ def prepara(cache=None, avisa=lambda texto: None):
         raise SystemExit("calificar.py: faltan %s; ejecuta `make setup`" % ", ".join(map(str, faltan)))
     base = cache / clave(fuentes)
     if (base / "instantanea.bin").exists():
-        return base
+        return _en_uso(base)
     avisa("Preparo el intérprete del calificador en %s (una vez por versión, unos segundos)…" % base)
     cache.mkdir(parents=True, exist_ok=True)
     obra = cache / (base.name + ".%d.tmp" % os.getpid())
@@ -115,10 +129,36 @@ def prepara(cache=None, avisa=lambda texto: None):
         obra.rename(base)
     except OSError:  # another run made it first
         shutil.rmtree(obra, ignore_errors=True)
-    for vieja in cache.iterdir():
-        if vieja != base and not vieja.name.endswith(".tmp"):
+    _en_uso(base)
+    for vieja in cache.iterdir():  # older versions, unless a run still uses them
+        if vieja != base and not vieja.name.endswith(".tmp") and _libre(vieja):
             shutil.rmtree(vieja, ignore_errors=True)
     return base
+
+
+_EN_USO = []
+
+
+def _en_uso(base):
+    """Holds a shared lock on base for as long as this process lives: see _libre."""
+    fd = os.open(base / "instantanea.bin", os.O_RDONLY | os.O_CLOEXEC)
+    fcntl.flock(fd, fcntl.LOCK_SH)
+    _EN_USO.append(fd)
+    return base
+
+
+def _libre(carpeta):
+    try:
+        fd = os.open(carpeta / "instantanea.bin", os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def _permisos(carpeta, ejecutables):
@@ -199,13 +239,50 @@ def _lanza(modo, base, uid, cpu, argumentos):
     if modo == "chroot":
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
+        sin_red = _sin_red(libc)  # built before the chroot: the jail holds no Python modules
         os.chroot(base)
         os.chdir("/")
         _baja(uid)
-        libc.prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: after the uid change, which clears it
+        _prctl(libc, 1, 9)  # PR_SET_PDEATHSIG, SIGKILL: after the uid change, which clears it
+        sin_red()
         os.execve("/usr/bin/node", ["/usr/bin/node", *argumentos], {})
     argumentos = [base + a if a.startswith("/nodo.mjs") else a for a in argumentos]
     os.execve(base + "/usr/bin/node", [base + "/usr/bin/node", *argumentos], {})
+
+
+def _sin_red(libc):
+    """chroot's stand-in for a network namespace: a function that installs a seccomp filter
+    letting socket() make only AF_UNIX sockets (node needs those), and refusing io_uring,
+    which could open others."""
+    import ctypes
+    import platform
+    import struct
+    arquitectura, nr_socket, nr_io_uring = {"x86_64": (0xC000003E, 41, 425),
+                                            "aarch64": (0xC00000B7, 198, 425)}[platform.machine()]
+    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    permite, mata = 0x7FFF0000, 0x80000000
+    enosys, eacces = 0x00050000 | 38, 0x00050000 | 13
+    programa = [(ld, 0, 0, 4), (jeq, 1, 0, arquitectura), (ret, 0, 0, mata),  # the arch, or die
+                (ld, 0, 0, 0), (jge, 0, 1, 0x40000000), (ret, 0, 0, enosys),  # the x32 ABI
+                (jeq, 0, 1, nr_io_uring), (ret, 0, 0, enosys),
+                (jeq, 0, 3, nr_socket), (ld, 0, 0, 16), (jeq, 1, 0, 1),       # socket(AF_UNIX, ...)
+                (ret, 0, 0, eacces), (ret, 0, 0, permite)]
+    codigo = ctypes.create_string_buffer(b"".join(struct.pack("HBBI", *i) for i in programa))
+
+    class Programa(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+    fprog = Programa(len(programa), ctypes.addressof(codigo))
+
+    def instala(codigo=codigo):  # PR_SET_NO_NEW_PRIVS, then PR_SET_SECCOMP, SECCOMP_MODE_FILTER
+        if _prctl(libc, 38, 1) != 0 or _prctl(libc, 22, 2, ctypes.addressof(fprog)) != 0:
+            raise OSError(ctypes.get_errno(), "seccomp")
+    return instala
+
+
+def _prctl(libc, opcion, *argumentos):
+    import ctypes
+    argumentos = [ctypes.c_ulong(a) for a in (list(argumentos) + [0, 0, 0, 0])[:4]]
+    return libc.prctl(ctypes.c_int(opcion), *argumentos)
 
 
 def _baja(uid):

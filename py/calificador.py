@@ -99,7 +99,9 @@ def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
     try:
         with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
             exec(codigo, ns)
-    except (Exception, SystemExit) as e:
+    except KeyboardInterrupt:  # the page's Stop: let it through
+        raise
+    except BaseException as e:  # SystemExit, or a learner's own BaseException
         linea = _linea_en(e.__traceback__, nombre)
         return ns, "al cargar tu entrega%s salta %s: %s" % (
             " (línea %d)" % linea if linea else "", type(e).__name__, _corto(str(e), 300)), salida.texto()
@@ -125,14 +127,15 @@ class Transporte:
         not, in Spanish, for the learner. Every test then fails with that message.
 
     llama(argumentos, herramientas, funciones) -> respuesta
-        Calls the learner's function with a deep copy of `argumentos` (a list of JSON values;
-        the second one is the test's environment), while the learner's namespace holds
-        HERRAMIENTAS = herramientas and, for each name in `funciones`, the tool itself and
-        FUNCIONES[name]. The tools the learner calls must reach `funciones[name]`, which run
-        on the trusted side, as funciones[name](entorno, *args, **kwargs): entorno is MISMO
-        when the learner passed the environment it was given, FALTA when it passed none, and
-        a copy of what it passed otherwise. They return (valor, entorno_despues), and the
-        learner's side writes entorno_despues, unless None, back into the object it passed.
+        Calls the learner's function with `argumentos` (a list of JSON values; the second one
+        is the test's environment) as JSON gives them back, while the learner's namespace
+        holds HERRAMIENTAS = herramientas, as JSON gives them back too, and, for each name in
+        `funciones`, the tool itself and FUNCIONES[name]. The tools the learner calls must
+        reach `funciones[name]`, which run on the trusted side, as
+        funciones[name](entorno, *args, **kwargs): entorno is MISMO when the learner passed the
+        environment it was given, FALTA when it passed none, and a copy of what it passed
+        otherwise. They return (valor, entorno_despues), and the learner's side writes
+        entorno_despues, unless None, back into the object it passed.
         `respuesta` is exactly one of:
             {"valor": v, "salida": s}       the function returned v, as JSON gives it back
             {"excepcion": E, "salida": s}   it raised; E is describe_excepcion(e)
@@ -182,17 +185,21 @@ class EnEsteInterprete(Transporte):
 
     def llama(self, argumentos, herramientas, funciones):
         ns, salida = self.ns, _Salida()
-        argumentos = copy.deepcopy(argumentos)
+        # As JSON, not as deep copies: a deep copy shares the grader's strings, and code that
+        # compares with `is` would pass here and fail once its inputs come as JSON (calificar.py).
+        argumentos = json.loads(json.dumps(argumentos))
         recibido = argumentos[1] if len(argumentos) > 1 else None
         nombres = ["HERRAMIENTAS", "FUNCIONES", *funciones]
         guardado = {k: ns[k] for k in nombres if k in ns}
         sustitutos = {n: sustituto(n, f, recibido, copy.deepcopy) for n, f in funciones.items()}
-        ns.update(sustitutos, HERRAMIENTAS=copy.deepcopy(herramientas), FUNCIONES=dict(sustitutos))
+        ns.update(sustitutos, HERRAMIENTAS=json.loads(json.dumps(herramientas)), FUNCIONES=dict(sustitutos))
         try:
             with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
                 valor = ns[self.nombre](*argumentos)
             respuesta = a_json(valor)
-        except (Exception, SystemExit) as e:  # KeyboardInterrupt is the page's Stop: let it through
+        except KeyboardInterrupt:  # the page's Stop: let it through
+            raise
+        except BaseException as e:  # SystemExit, or `raise BaseException(...)`: a failed test
             respuesta = {"excepcion": describe_excepcion(e)}
         finally:
             for k in nombres:
@@ -284,6 +291,8 @@ class Ayuda:
         self.con_dividir = _conjunto(*base, _DIVIDIR)
         self.con_anotar = _conjunto(*base, _ANOTAR)
         self.con_anotar_bloqueado = _conjunto(*base, _ANOTAR_BLOQUEADO)
+        self.con_primeras = _conjunto(*base, _PRIMERAS)
+        self.con_contar = _conjunto(*base, _CONTAR)
 
     def prueba(self, nombre, argumento, entorno=None, herramientas=None):
         return {"nombre": nombre, "argumento": argumento,
@@ -296,11 +305,13 @@ def _conjunto(herramientas, funciones, *extra):
             "funciones": dict(funciones, **{h["name"]: f for h, f in extra})}
 
 
-def _herramienta(nombre, descripcion, **tipos):
+def _herramienta(nombre, descripcion, opcionales=(), **tipos):
+    """A tool's declaration: every field in `tipos` is required, but those named in `opcionales`."""
     return {"name": nombre, "description": descripcion,
             "input_schema": {"type": "object",
                              "properties": {k: {"type": t} for k, t in tipos.items()},
-                             "required": list(tipos), "additionalProperties": False}}
+                             "required": [k for k in tipos if k not in opcionales],
+                             "additionalProperties": False}}
 
 
 def _repetir(entorno, texto, veces):
@@ -322,12 +333,29 @@ def _anotar_bloqueado(entorno, texto):
     raise PermissionError("diario.txt es de solo lectura")
 
 
+def _primeras(entorno, ruta, lineas=1):
+    return "\n".join(entorno[ruta].splitlines()[:lineas])  # a missing file: KeyError, as leer
+
+
+def _contar(entorno, patron, mayusculas):
+    textos = list(entorno.values())
+    if not mayusculas:
+        patron, textos = patron.lower(), [t.lower() for t in textos]
+    return str(sum(t.count(patron) for t in textos))
+
+
 _REPETIR = (_herramienta("repetir", "Repite el texto tantas veces como diga veces, separado por "
                                     "espacios.", texto="string", veces="integer"), _repetir)
 _DIVIDIR = (_herramienta("dividir", "Devuelve la división entera a // b.", a="integer",
                          b="integer"), _dividir)
 _ANOTAR = (_herramienta("anotar", "Añade una línea al final de diario.txt.", texto="string"), _anotar)
 _ANOTAR_BLOQUEADO = (_ANOTAR[0], _anotar_bloqueado)
+_PRIMERAS = (_herramienta("primeras", "Devuelve las primeras líneas del fichero de esa ruta: tantas "
+                                      "como diga lineas, o solo la primera si no lo dice.",
+                          opcionales=["lineas"], ruta="string", lineas="integer"), _primeras)
+_CONTAR = (_herramienta("contar", "Cuenta cuántas veces aparece el patrón en todos los ficheros; "
+                                  "con mayusculas a false no distingue mayúsculas de minúsculas.",
+                        patron="string", mayusculas="boolean"), _contar)
 
 _PALABRAS = ["albahaca", "berenjena", "calabacín", "garbanzos", "lentejas", "membrillo",
              "nueces", "pimentón", "puerros", "rábanos", "alcachofas", "castañas"]

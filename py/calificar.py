@@ -135,9 +135,11 @@ class Proceso:
                 pass
 
     def _lee_errores(self):
-        # node's own errors, for the operator; read so that a chatty process never blocks
+        # node's own errors, for the operator; read so that a chatty process never blocks.
+        # The cause is rarely on the last line (a stack dump follows it): keep the first lines.
         for linea in self.proceso.stderr:
-            self.ultimo_error = linea.decode("utf-8", "replace")[-500:]
+            if len(self.ultimo_error) < 1000:
+                self.ultimo_error += linea.decode("utf-8", "replace")[:1000 - len(self.ultimo_error)]
 
 
 def _queda(limite):
@@ -199,8 +201,8 @@ class Juez:
                 if "error" in mensaje:
                     return self.sin_calificar(ruta, str(mensaje["error"]))
                 self.proceso.envia(relevo.atiende(mensaje), time.monotonic() + TIEMPO_JUEZ)
-        except (Cerrado, Plazo) as e:  # the judge itself failed: start another for what is left
-            detalle = self.proceso.ultimo_error.strip() or type(e).__name__
+        except Exception as e:  # the judge failed, or spoke out of protocol: a new one goes on
+            detalle = self.proceso.ultimo_error.strip() or repr(e)
             self._arranca()
             return self.sin_calificar(ruta, "error interno del calificador: %s" % detalle)
         finally:
@@ -221,7 +223,7 @@ class Relevo:
 
     def __init__(self, juez, uid):
         self.juez, self.uid, self.opciones = juez, uid, juez.opciones
-        self.hijo, self.limite = None, None
+        self.hijo, self.gastado = None, 0.0  # seconds the child has been computing, boots aside
 
     def atiende(self, mensaje):
         """The answer to one of the judge's messages about the child."""
@@ -231,20 +233,19 @@ class Relevo:
         if "hijo" not in mensaje:
             return {"caida": INVALIDO}
         quien = "tu entrega, al cargarse," if mensaje.get("espera") == "carga" else "tu función"
-        if self.limite is not None and time.monotonic() >= self.limite:
+        plazo = min(self.opciones.tiempo_llamada, self.opciones.tiempo_entrega - self.gastado)
+        if plazo <= 0:
             self.termina()
             return {"caida": self._sin_tiempo()}
         if self.hijo is None:
             fallo = self._arranca()
             if fallo:
                 return {"caida": fallo}
-        if self.limite is None:
-            self.limite = time.monotonic() + self.opciones.tiempo_entrega
-        plazo = min(self.opciones.tiempo_llamada, self.limite - time.monotonic())
+        # Only the child's own time counts: not its boot, nor the judge's work between messages.
+        inicio = time.monotonic()
         try:
-            limite = time.monotonic() + max(plazo, 0)
-            self.hijo.envia(mensaje["hijo"], limite)
-            return {"de_hijo": self.hijo.recibe(limite)}
+            self.hijo.envia(mensaje["hijo"], inicio + plazo)
+            return {"de_hijo": self.hijo.recibe(inicio + plazo)}
         except Plazo:
             self.termina()
             if plazo < self.opciones.tiempo_llamada:
@@ -257,6 +258,8 @@ class Relevo:
                 return {"caida": "el proceso de tu entrega ha terminado de golpe (¿os._exit, una "
                                  "recursión infinita o demasiada memoria?)"}
             return {"caida": INVALIDO}
+        finally:
+            self.gastado += time.monotonic() - inicio
 
     def _sin_tiempo(self):
         return "se ha agotado el tiempo total de la entrega (%g s)" % self.opciones.tiempo_entrega

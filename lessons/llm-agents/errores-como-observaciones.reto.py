@@ -75,6 +75,7 @@ def CONVERSACION(h):
 def pruebas(h):
     """Una prueba por regla del enunciado y, después, las ocultas con datos al azar."""
     ll, az = h.llamada, h.azar
+    otro = {"despensa.txt": "arroz\ngarbanzos\nlentejas"}
     return [
         h.prueba("Una llamada que no cumple su esquema no se ejecuta: falta un campo",
                  ll("a1", "escribir", ruta="lista.txt")),
@@ -86,12 +87,17 @@ def pruebas(h):
                  {"type": "tool_use", "id": "a4", "name": "leer", "input": "lista.txt"}),
         h.prueba("Si la herramienta lanza una excepción, devuelve error(id, str(e))",
                  ll("b1", "leer", ruta="recetas/salmorejo.txt")),
+        h.prueba("Si la herramienta lanza KeyError, el contenido es str(e), con sus comillas",
+                 ll("b2", "primeras", ruta="recetas/salmorejo.txt", lineas=2),
+                 herramientas=h.con_primeras),
         h.prueba("Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)",
                  ll("c1", "escribir", ruta="compra.txt", contenido="tomates\npan")),
         h.prueba("Una búsqueda sin resultados no es un error",
                  ll("c2", "buscar", patron="salmorejo")),
         h.prueba("Llama a la herramienta como mucho una vez",
                  ll("c3", "anotar", texto="comprar pan"), herramientas=h.con_anotar),
+        h.prueba("Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO",
+                 ll("c4", "leer", ruta="despensa.txt"), entorno=otro),
         h.prueba("Oculta: otros ids y otros ficheros",
                  ll(az.id(), "leer", ruta=az.ruta), entorno=az.entorno),
         h.prueba("Oculta: otra herramienta, con un entero",
@@ -103,4 +109,22 @@ def pruebas(h):
                  ll(az.id(), "dividir", a=az.entero, b=0), herramientas=h.con_dividir),
         h.prueba("Oculta: una excepción que no es de fichero",
                  ll(az.id(), "anotar", texto=az.palabra), herramientas=h.con_anotar_bloqueado),
+        h.prueba("Oculta: la herramienta lanza ValueError",
+                 ll(az.id(), "repetir", texto=az.palabra, veces=100 + az.entero),
+                 herramientas=h.con_repetir),
+        h.prueba("Oculta: 2.0 cumple el esquema de un entero y la herramienta lanza TypeError",
+                 ll(az.id(), "repetir", texto=az.palabra, veces=float(az.entero)),
+                 herramientas=h.con_repetir),
+        h.prueba("Oculta: un campo opcional puede faltar",
+                 ll(az.id(), "primeras", ruta=az.ruta), entorno=az.entorno,
+                 herramientas=h.con_primeras),
+        h.prueba("Oculta: un número con decimales no es un entero",
+                 ll(az.id(), "repetir", texto=az.palabra, veces=az.entero + 0.5),
+                 herramientas=h.con_repetir),
+        h.prueba("Oculta: un booleano vale donde se pide un booleano",
+                 ll(az.id(), "contar", patron=az.palabra, mayusculas=True),
+                 entorno=az.entorno, herramientas=h.con_contar),
+        h.prueba("Oculta: un 1 no es un booleano",
+                 ll(az.id(), "contar", patron=az.palabra, mayusculas=1),
+                 entorno=az.entorno, herramientas=h.con_contar),
     ]

@@ -16,7 +16,8 @@ bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
 - los bloques de texto no se ejecutan; una respuesta sin llamadas da `[]`;
 - antes de ejecutar una llamada, compruébala contra su herramienta en `HERRAMIENTAS`: que
   el nombre esté declarado, que `input` sea un diccionario, que no falte ningún campo de
-  `required`, que no haya campos fuera de `properties` y que cada valor tenga su tipo.
+  `required`, que no haya campos fuera de `properties` y que cada valor tenga su tipo, el
+  de JSON Schema: `True` no es un `integer`, `2.5` tampoco, y `1` no es un `boolean`.
   Si no cumple, lanza `ValueError` y no la ejecutes.
 """
 
@@ -73,6 +74,8 @@ def CONVERSACION(h):
 def pruebas(h):
     """Una prueba por regla del enunciado y, después, las ocultas con datos al azar."""
     ll, texto, az = h.llamada, h.texto, h.azar
+    otro = {"despensa.txt": "arroz\ngarbanzos\nlentejas\npimentón",
+            "recetas/lentejas.txt": "Lentejas: lentejas, chorizo, pimentón."}
     return [
         h.prueba("Un tool_result por llamada, en el orden de las llamadas",
                  [texto("Miro tres cosas."), ll("a1", "listar", carpeta="recetas/"),
@@ -94,6 +97,23 @@ def pruebas(h):
                  [ll("e4", "escribir", ruta="lista.txt", contenido="", modo="añadir")]),
         h.prueba("Rechaza un valor del tipo equivocado (ValueError) y no la ejecuta",
                  [ll("e5", "escribir", ruta="lista.txt", contenido=["pan"])]),
+        h.prueba("Ejecuta las herramientas sobre el entorno que recibe, no sobre ENTORNO",
+                 [ll("f1", "leer", ruta="despensa.txt"),
+                  ll("f2", "escribir", ruta="despensa.txt", contenido="arroz")], entorno=otro),
+        h.prueba("Ejecuta una llamada a la que le falta un campo opcional (fuera de required)",
+                 [ll("g1", "primeras", ruta="despensa.txt"),
+                  ll("g2", "primeras", ruta="despensa.txt", lineas=3)],
+                 entorno=otro, herramientas=h.con_primeras),
+        h.prueba("Rechaza un número con decimales donde se pide un entero (ValueError)",
+                 [ll("g3", "primeras", ruta="despensa.txt", lineas=2.5)],
+                 entorno=otro, herramientas=h.con_primeras),
+        h.prueba("Acepta un booleano donde se pide un booleano",
+                 [ll("h1", "contar", patron="Lentejas", mayusculas=True),
+                  ll("h2", "contar", patron="Lentejas", mayusculas=False)],
+                 entorno=otro, herramientas=h.con_contar),
+        h.prueba("Rechaza un valor que no es booleano donde se pide un booleano (ValueError)",
+                 [ll("h3", "contar", patron="lentejas", mayusculas="false")],
+                 entorno=otro, herramientas=h.con_contar),
         h.prueba("Oculta: otros ids y otros ficheros",
                  [ll(az.id(), "leer", ruta=az.ruta), ll(az.id(), "buscar", patron=az.palabra),
                   ll(az.id(), "escribir", ruta=az.ruta, contenido=az.frase())],
@@ -108,4 +128,14 @@ def pruebas(h):
         h.prueba("Oculta: un entero no vale donde se pide una cadena (ValueError)",
                  [ll(az.id(), "leer", ruta=az.entero), ll(az.id(), "leer", ruta=az.ruta)],
                  entorno=az.entorno),
+        h.prueba("Oculta: un campo opcional que falta, con otros ficheros",
+                 [ll(az.id(), "primeras", ruta=az.ruta),
+                  ll(az.id(), "primeras", ruta=az.ruta, lineas=az.entero)],
+                 entorno=az.entorno, herramientas=h.con_primeras),
+        h.prueba("Oculta: un número con decimales no es un entero (ValueError)",
+                 [ll(az.id(), "repetir", texto=az.palabra, veces=az.entero + 0.5)],
+                 herramientas=h.con_repetir),
+        h.prueba("Oculta: un 1 no es un booleano (ValueError)",
+                 [ll(az.id(), "contar", patron=az.palabra, mayusculas=1)],
+                 entorno=az.entorno, herramientas=h.con_contar),
     ]

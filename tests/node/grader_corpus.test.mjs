@@ -10,7 +10,7 @@ before(async () => {
   py.runPython("import corpus, comun; comun.instala_open_url()");
 });
 
-test("the corpus gives calificar.py's verdicts in Pyodide", async (t) => {
+test("pyodide-en-node: the corpus gives calificar.py's verdicts through the core in Pyodide", async (t) => {
   const casos = py.runPython(
     "[c for c, v in sorted(corpus.veredictos().items()) if not v.get('solo_aislado')]").toJs();
   assert.ok(casos.length >= 30, `only ${casos.length} cases`);

@@ -1,9 +1,9 @@
-// The behaviour checks of tests/py, run on py/guionizado.py and py/entorno.py in real Pyodide 314.
+// The behaviour checks of tests/py, run on the py/ files in real Pyodide 314: where verdicts are made.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { arrancaPython } from "./python.mjs";
 
-const MODULOS = ["test_guionizado", "test_entorno", "test_celda"];
+const MODULOS = ["test_guionizado", "test_entorno", "test_celda", "test_calificador"];
 let py;
 
 before(async () => {

@@ -1,27 +1,20 @@
-"""The grader core in this interpreter, as the page runs it: same verdicts as calificar.py.
+"""The grader core in this interpreter, as the page runs it.
 
-tests/node/ runs the same corpus through the core in Pyodide.
+Plain functions, so that tests/node/ runs them in Pyodide too, where verdicts are decided; the
+corpus itself goes through the core in Pyodide in tests/node/grader_corpus.test.mjs, and
+through calificar.py in test_calificar.py.
 """
-import pytest
-
 import calificador
 import corpus
 
-EN_PROCESO = sorted(c for c, v in corpus.veredictos().items() if not v.get("solo_aislado"))
 
-
-@pytest.mark.parametrize("caso", EN_PROCESO)
-def test_same_verdicts_in_this_interpreter(caso):
-    assert corpus.comprueba(caso, corpus.califica_en_este_interprete(caso)) is None
-
-
-@pytest.mark.parametrize("reto", ["llamar-herramientas", "errores-como-observaciones"])
-def test_each_statement_rule_has_its_test_after_the_replay(reto):
-    nombres = calificador.nombres_de_pruebas(corpus.carga_reto(reto))
-    assert nombres[0] == "Reproduce la conversación de la lección"
-    ocultas = [n for n in nombres if n.startswith("Oculta: ")]
-    assert len(ocultas) >= 3 and nombres[-len(ocultas):] == ocultas
-    assert len(set(nombres)) == len(nombres)
+def test_each_statement_rule_has_its_test_after_the_replay():
+    for reto in ("llamar-herramientas", "errores-como-observaciones"):
+        nombres = calificador.nombres_de_pruebas(corpus.carga_reto(reto))
+        assert nombres[0] == "Reproduce la conversación de la lección"
+        ocultas = [n for n in nombres if n.startswith("Oculta: ")]
+        assert len(ocultas) >= 3 and nombres[-len(ocultas):] == ocultas
+        assert len(set(nombres)) == len(nombres)
 
 
 def test_hidden_inputs_change_with_the_seed():
@@ -53,3 +46,64 @@ def test_a_missing_function_fails_every_test_with_one_clear_message():
     informe = calificador.califica(reto, calificador.EnEsteInterprete(ns, "observaciones"))
     assert informe["score"] == 0 and informe["output"] == "no has definido la función observaciones"
     assert {t["output"] for t in informe["tests"]} == {"no has definido la función observaciones"}
+
+
+def test_files_are_read_as_an_editor_would():
+    texto = "x = 'ñ'\ny = 2\n"
+    assert calificador.fuente_de(b"\xef\xbb\xbf" + texto.encode()) == texto
+    assert calificador.fuente_de(texto.replace("\n", "\r\n").encode()) == texto
+    latin = "# -*- coding: latin-1 -*-\n" + texto
+    assert calificador.fuente_de(latin.encode("latin-1")) == latin
+    for malo in (b"x = '\xff'\n", b"# -*- coding: no-existe -*-\n"):
+        try:
+            calificador.fuente_de(malo)
+        except ValueError as e:
+            assert str(e).startswith("no es texto en la codificación que declara")
+        else:
+            raise AssertionError(malo)
+
+
+def test_printing_past_the_cap_is_counted_not_kept():
+    salida = calificador._Salida()
+    for _ in range(10_000):
+        salida.write("x" * 10)
+    assert len(salida.partes) == 2_000 and salida.n == calificador._TOPE_SALIDA
+    assert salida.texto().endswith("[… 80000 caracteres más sin mostrar]")
+
+
+def _llama(fuente, argumento, entorno=None, funcion="observaciones"):
+    """One call of the learner's function in this interpreter, with the first challenge's tools."""
+    reto = corpus.carga_reto("llamar-herramientas")
+    referencia = calificador.espacio_de_referencia(reto)
+    ayuda = calificador.Ayuda(referencia, 1)
+    ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente)
+    assert problema is None, problema
+    return calificador._ejecuta(calificador.EnEsteInterprete(ns, funcion), argumento,
+                                entorno or referencia["ENTORNO"], ayuda.herramientas, calificador._gasto())
+
+
+def test_a_tool_acts_on_the_environment_it_is_passed():
+    propio = "def observaciones(r, entorno):\n    return [FUNCIONES['leer'](entorno, 'a.txt')]\n"
+    r, _, registro = _llama(propio, [], {"a.txt": "propio"})
+    assert r["valor"] == ["propio"] and registro == ["leer"]
+    global_ = "def observaciones(r, entorno):\n    return [FUNCIONES['leer'](ENTORNO, 'a.txt')]\n"
+    r, _, registro = _llama(global_, [], {"a.txt": "propio"})
+    assert r["excepcion"]["tipo"] == "KeyError" and registro == ["leer"]  # as in a real harness
+    escribe = "def observaciones(r, entorno):\n    FUNCIONES['escribir'](entorno, 'b.txt', 'hola')\n    return entorno['b.txt']\n"
+    r, despues, _ = _llama(escribe, [], {"a.txt": "x"})
+    assert r["valor"] == "hola" and despues == {"a.txt": "x", "b.txt": "hola"}
+    sin_entorno = "def observaciones(r, entorno):\n    return FUNCIONES['leer'](ruta='a.txt')\n"
+    r, _, registro = _llama(sin_entorno, [], {"a.txt": "x"})
+    assert r["excepcion"]["mensaje"] == "leer() missing 1 required positional argument: 'entorno'"
+    assert registro == []
+
+
+def test_the_trusted_side_bounds_what_tools_can_grow():
+    llena = ("def observaciones(r, entorno):\n    try:\n        FUNCIONES['escribir'](entorno, 'x', 'y' * 200_000)\n"
+             "    except OSError as e:\n        return str(e)\n")
+    r, despues, _ = _llama(llena, [], {"a.txt": "x"})
+    assert r["valor"] == "el entorno de la prueba no admite más de 100000 caracteres"
+    assert despues == {"a.txt": "x"}  # the write was undone
+    larga = ("def observaciones(r, entorno):\n    try:\n        FUNCIONES['escribir'](entorno, 'r' * 300, '')\n"
+             "    except OSError as e:\n        return str(e)\n")
+    assert _llama(larga, [])[0]["valor"].startswith("las rutas del entorno de la prueba no pueden pasar")

@@ -8,6 +8,6 @@ def observaciones(respuesta, entorno):
             pass
     while True:
         try:
-            FUNCIONES["escribir"](entorno, "grande.txt", "x" * (900 * 1024))
+            FUNCIONES["escribir"](entorno, "grande.txt", "x" * 200_000)
         except OSError:
             pass

@@ -1,4 +1,5 @@
 # Sale de Pyodide a Node y lanza procesos sin parar, que además intentan seguir vivos después.
+# El proceso de la entrega puede no sobrevivir a su propia bomba: falla igual.
 import js
 
 
@@ -14,4 +15,4 @@ def observaciones(respuesta, entorno):
         else:
             lanzados += 1
     print("lanzados", lanzados, "sin lanzar", fallos)
-    return []
+    raise RuntimeError("sigo aquí")

@@ -11,7 +11,7 @@ def observaciones(respuesta, entorno):
         if b["name"] not in esquemas or not isinstance(b["input"], dict):
             raise ValueError("llamada inválida")
         esquema = esquemas[b["name"]]
-        if set(b["input"]) != set(esquema["required"]) or not set(b["input"]) <= set(esquema["properties"]):
+        if not set(esquema["required"]) <= set(b["input"]) <= set(esquema["properties"]):
             raise ValueError("campos incorrectos")
         for campo, valor in b["input"].items():
             if not isinstance(valor, TIPOS[esquema["properties"][campo]["type"]]):

@@ -10,7 +10,7 @@ def observaciones(respuesta, entorno):
                 propiedad = esquemas[b["name"]]["properties"].get(campo)
                 if propiedad is None:
                     raise ValueError("sobra " + campo)
-                if {"string": str, "integer": int}.get(propiedad["type"]) is not type(valor):
+                if {"string": str, "integer": int, "boolean": bool}.get(propiedad["type"]) is not type(valor):
                     raise ValueError("tipo de " + campo)
             resultados.append(resultado(b["id"], FUNCIONES[b["name"]](entorno, **b["input"])))
     return resultados

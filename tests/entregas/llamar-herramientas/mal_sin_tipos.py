@@ -6,8 +6,8 @@ def observaciones(respuesta, entorno):
             esquemas = {h["name"]: h["input_schema"] for h in HERRAMIENTAS}
             if b["name"] not in esquemas or not isinstance(b["input"], dict):
                 raise ValueError("llamada inválida")
-            propiedades = esquemas[b["name"]]["properties"]
-            if set(b["input"]) != set(propiedades):
+            esquema = esquemas[b["name"]]
+            if not set(esquema["required"]) <= set(b["input"]) <= set(esquema["properties"]):
                 raise ValueError("campos incorrectos")
             resultados.append(resultado(b["id"], FUNCIONES[b["name"]](entorno, **b["input"])))
     return resultados

