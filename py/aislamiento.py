@@ -11,7 +11,8 @@ It is read-only to every child, and it is the child's whole filesystem:
     namespaces, /proc of its own, no environment, --die-with-parent; as root, bwrap itself runs
     as the child's own uid;
   - chroot (root, where namespaces are refused, as in hosted autograders' containers): chroot
-    into it, then the child's own uid, and a seccomp filter that refuses network sockets;
+    into it, then the child's own uid;
+  - both add a seccomp filter (filtro): threads but no new processes, no socket but AF_UNIX;
   - ninguno (only with --sin-aislamiento): the same files from the host, as the same user.
 All three set rlimits (memory, CPU, files, processes), start with an empty environment, and are
 killed whole at the end. Run as a script, `aislamiento.py lanza ...` is the small launcher that
@@ -225,6 +226,7 @@ def mata_uid(uid):
 
 def _lanza(modo, base, uid, cpu, argumentos):
     import resource
+    programa = filtro()  # before any change of uid or root: the modules it imports stay reachable
     root = os.geteuid() == 0
     for nombre, tope in dict(LIMITES, RLIMIT_CPU=cpu,
                              RLIMIT_NPROC=HILOS_POR_HIJO if root else _tareas() + 256).items():
@@ -233,50 +235,66 @@ def _lanza(modo, base, uid, cpu, argumentos):
     if modo == "bwrap":
         if root:
             _baja(uid)
+        filtro_r, filtro_w = os.pipe()  # bwrap applies it just before it execs node
+        os.write(filtro_w, programa)
+        os.close(filtro_w)
+        os.set_inheritable(filtro_r, True)
         os.execvp("bwrap", ["bwrap", "--ro-bind", base, "/", "--proc", "/proc", "--dev", "/dev",
                             "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
-                            "--chdir", "/", "--", "/usr/bin/node", *argumentos])
+                            "--seccomp", str(filtro_r), "--chdir", "/", "--",
+                            "/usr/bin/node", *argumentos])
     if modo == "chroot":
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
-        sin_red = _sin_red(libc)  # built before the chroot: the jail holds no Python modules
+        programa = ctypes.create_string_buffer(programa)
+
+        class Programa(ctypes.Structure):
+            _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+        fprog = Programa(len(programa) // 8, ctypes.addressof(programa))
         os.chroot(base)
         os.chdir("/")
         _baja(uid)
         _prctl(libc, 1, 9)  # PR_SET_PDEATHSIG, SIGKILL: after the uid change, which clears it
-        sin_red()
+        # PR_SET_NO_NEW_PRIVS, then PR_SET_SECCOMP with SECCOMP_MODE_FILTER
+        if _prctl(libc, 38, 1) != 0 or _prctl(libc, 22, 2, ctypes.addressof(fprog)) != 0:
+            raise OSError(ctypes.get_errno(), "seccomp")
         os.execve("/usr/bin/node", ["/usr/bin/node", *argumentos], {})
     argumentos = [base + a if a.startswith("/nodo.mjs") else a for a in argumentos]
     os.execve(base + "/usr/bin/node", [base + "/usr/bin/node", *argumentos], {})
 
 
-def _sin_red(libc):
-    """chroot's stand-in for a network namespace: a function that installs a seccomp filter
-    letting socket() make only AF_UNIX sockets (node needs those), and refusing io_uring,
-    which could open others."""
-    import ctypes
+def filtro():
+    """The child's seccomp filter, as cBPF: threads but no new processes (clone only with
+    CLONE_THREAD, no fork, vfork or clone3, which glibc then replaces with clone), sockets only
+    AF_UNIX (node needs those; chroot has no network namespace), and no io_uring, which could
+    open others. Anything else is allowed."""
     import platform
     import struct
-    arquitectura, nr_socket, nr_io_uring = {"x86_64": (0xC000003E, 41, 425),
-                                            "aarch64": (0xC00000B7, 198, 425)}[platform.machine()]
-    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    maquina = platform.machine()
+    if maquina == "x86_64":
+        arquitectura, socket, clone, fork, vfork = 0xC000003E, 41, 56, 57, 58
+    elif maquina == "aarch64":  # it has no fork or vfork: ~0 never matches
+        arquitectura, socket, clone, fork, vfork = 0xC00000B7, 198, 220, 0xFFFFFFFF, 0xFFFFFFFF
+    else:
+        raise OSError("no sé filtrar las llamadas al sistema en %s" % maquina)
+    io_uring_setup, clone3, clone_thread, af_unix = 425, 435, 0x10000, 1
+    ld, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06
     permite, mata = 0x7FFF0000, 0x80000000
-    enosys, eacces = 0x00050000 | 38, 0x00050000 | 13
-    programa = [(ld, 0, 0, 4), (jeq, 1, 0, arquitectura), (ret, 0, 0, mata),  # the arch, or die
-                (ld, 0, 0, 0), (jge, 0, 1, 0x40000000), (ret, 0, 0, enosys),  # the x32 ABI
-                (jeq, 0, 1, nr_io_uring), (ret, 0, 0, enosys),
-                (jeq, 0, 3, nr_socket), (ld, 0, 0, 16), (jeq, 1, 0, 1),       # socket(AF_UNIX, ...)
-                (ret, 0, 0, eacces), (ret, 0, 0, permite)]
-    codigo = ctypes.create_string_buffer(b"".join(struct.pack("HBBI", *i) for i in programa))
-
-    class Programa(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-    fprog = Programa(len(programa), ctypes.addressof(codigo))
-
-    def instala(codigo=codigo):  # PR_SET_NO_NEW_PRIVS, then PR_SET_SECCOMP, SECCOMP_MODE_FILTER
-        if _prctl(libc, 38, 1) != 0 or _prctl(libc, 22, 2, ctypes.addressof(fprog)) != 0:
-            raise OSError(ctypes.get_errno(), "seccomp")
-    return instala
+    enosys, eperm, eacces = 0x00050000 | 38, 0x00050000 | 1, 0x00050000 | 13
+    programa = [
+        (ld, 0, 0, 4), (jeq, 1, 0, arquitectura), (ret, 0, 0, mata),       # 0-2: this arch only
+        (ld, 0, 0, 0), (jge, 0, 1, 0x40000000), (ret, 0, 0, enosys),       # 3-5: not x32
+        (jeq, 0, 1, io_uring_setup), (ret, 0, 0, enosys),                  # 6-7
+        (jeq, 0, 1, clone3), (ret, 0, 0, enosys),                          # 8-9
+        (jeq, 0, 1, fork), (ret, 0, 0, eperm),                             # 10-11
+        (jeq, 0, 1, vfork), (ret, 0, 0, eperm),                            # 12-13
+        (jeq, 0, 3, socket), (ld, 0, 0, 16), (jeq, 5, 0, af_unix),         # 14-16: socket(domain)
+        (ret, 0, 0, eacces),                                               # 17
+        (jeq, 0, 3, clone), (ld, 0, 0, 16), (jset, 1, 0, clone_thread),    # 18-20: clone(flags)
+        (ret, 0, 0, eperm),                                                # 21
+        (ret, 0, 0, permite),                                              # 22
+    ]
+    return b"".join(struct.pack("HBBI", *i) for i in programa)
 
 
 def _prctl(libc, opcion, *argumentos):
