@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 PY = Path(__file__).resolve().parent
@@ -132,7 +133,10 @@ def prepara(cache=None, avisa=lambda texto: None):
         shutil.rmtree(obra, ignore_errors=True)
     _en_uso(base)
     for vieja in cache.iterdir():  # older versions, unless a run still uses them
-        if vieja != base and not vieja.name.endswith(".tmp") and _libre(vieja):
+        if not vieja.is_dir() or vieja == base:
+            continue
+        if vieja.name.endswith(".tmp") and time.time() - vieja.stat().st_mtime > 3600 or \
+                not vieja.name.endswith(".tmp") and _libre(vieja):  # or a prepare that died
             shutil.rmtree(vieja, ignore_errors=True)
     return base
 
@@ -180,7 +184,7 @@ def elige(base, sin_aislamiento=False):
         return "ninguno"
     motivos = []
     for modo in ("bwrap", "chroot") if os.geteuid() == 0 else ("bwrap",):
-        r = subprocess.run(orden_hijo(modo, base, uids(1)[0], 5, ["--version"]), env={},
+        r = subprocess.run(orden_hijo(modo, base, 60999, 5, ["--version"]), env={},
                            capture_output=True, text=True, timeout=60)
         if r.returncode == 0 and r.stdout.startswith("v"):
             return modo
@@ -199,11 +203,14 @@ def orden_hijo(modo, base, uid, cpu, argumentos=None):
             str(uid), str(cpu), "--", *argumentos]
 
 
-def uids(n):
-    """n uids for children, inside what this user namespace maps (65,536 in rootless containers).
+def uids(cache=None):
+    """The 1000 uids this run gives its children, one each (root only; others keep their own).
 
-    Each run takes its own block of 1000, so two runs' children never share a uid.
+    A block of 1000 inside what this user namespace maps (65,536 in rootless containers), held
+    with a lock for the run's life, so that two runs' children never share a uid.
     """
+    if os.geteuid() != 0:
+        return [os.getuid()]
     bloques = []
     with open("/proc/self/uid_map") as f:
         for linea in f:
@@ -212,8 +219,17 @@ def uids(n):
                         if dentro <= b and b + 1000 <= dentro + cuantos]
     if not bloques:
         raise SinAislamiento("este espacio de nombres no tiene uids libres entre 61000 y 69000")
-    base = bloques[os.getpid() % len(bloques)]
-    return [base + i % 1000 for i in range(n)]
+    cache = Path(cache or cache_por_defecto())
+    cache.mkdir(parents=True, exist_ok=True)
+    for intento, base in enumerate(bloques + bloques[:1]):  # all taken: wait for the first
+        fd = os.open(cache / ("uids-%d.lock" % base), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (fcntl.LOCK_NB if intento < len(bloques) else 0))
+        except OSError:
+            os.close(fd)
+            continue
+        _EN_USO.append(fd)
+        return list(range(base, base + 1000))
 
 
 def mata_uid(uid):
@@ -240,6 +256,7 @@ def _lanza(modo, base, uid, cpu, argumentos):
         os.close(filtro_w)
         os.set_inheritable(filtro_r, True)
         os.execvp("bwrap", ["bwrap", "--ro-bind", base, "/", "--proc", "/proc", "--dev", "/dev",
+                            "--remount-ro", "/dev",  # else a tmpfs of half the RAM, and exec
                             "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
                             "--seccomp", str(filtro_r), "--chdir", "/", "--",
                             "/usr/bin/node", *argumentos])
@@ -265,9 +282,10 @@ def _lanza(modo, base, uid, cpu, argumentos):
 
 def filtro():
     """The child's seccomp filter, as cBPF: threads but no new processes (clone only with
-    CLONE_THREAD, no fork, vfork or clone3, which glibc then replaces with clone), sockets only
-    AF_UNIX (node needs those; chroot has no network namespace), and no io_uring, which could
-    open others. Anything else is allowed."""
+    CLONE_THREAD, no fork, vfork or clone3, which glibc then replaces with clone), no socket()
+    at all (chroot has no network namespace, and an abstract AF_UNIX name would reach the
+    host's services and other children; socketpair() still works), and no io_uring, which
+    could open sockets too. Anything else is allowed."""
     import platform
     import struct
     maquina = platform.machine()
@@ -277,7 +295,7 @@ def filtro():
         arquitectura, socket, clone, fork, vfork = 0xC00000B7, 198, 220, 0xFFFFFFFF, 0xFFFFFFFF
     else:
         raise OSError("no sé filtrar las llamadas al sistema en %s" % maquina)
-    io_uring_setup, clone3, clone_thread, af_unix = 425, 435, 0x10000, 1
+    io_uring_setup, clone3, clone_thread = 425, 435, 0x10000
     ld, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06
     permite, mata = 0x7FFF0000, 0x80000000
     enosys, eperm, eacces = 0x00050000 | 38, 0x00050000 | 1, 0x00050000 | 13
@@ -288,11 +306,10 @@ def filtro():
         (jeq, 0, 1, clone3), (ret, 0, 0, enosys),                          # 8-9
         (jeq, 0, 1, fork), (ret, 0, 0, eperm),                             # 10-11
         (jeq, 0, 1, vfork), (ret, 0, 0, eperm),                            # 12-13
-        (jeq, 0, 3, socket), (ld, 0, 0, 16), (jeq, 5, 0, af_unix),         # 14-16: socket(domain)
-        (ret, 0, 0, eacces),                                               # 17
-        (jeq, 0, 3, clone), (ld, 0, 0, 16), (jset, 1, 0, clone_thread),    # 18-20: clone(flags)
-        (ret, 0, 0, eperm),                                                # 21
-        (ret, 0, 0, permite),                                              # 22
+        (jeq, 0, 1, socket), (ret, 0, 0, eacces),                          # 14-15
+        (jeq, 0, 3, clone), (ld, 0, 0, 16), (jset, 1, 0, clone_thread),    # 16-18: clone(flags)
+        (ret, 0, 0, eperm),                                                # 19
+        (ret, 0, 0, permite),                                              # 20
     ]
     return b"".join(struct.pack("HBBI", *i) for i in programa)
 

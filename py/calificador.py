@@ -25,6 +25,7 @@ REPRODUCE = "Reproduce la conversación de la lección"
 _TOPE_SALIDA = 20_000     # characters of what the learner's code prints, per report
 _TOPE_FALLO = 2_000       # characters of one test's message
 _TOPE_TURNOS = 10
+_TOPE_BLOQUES = 200       # blocks in one answer
 # The trusted side's bounds for the tools a submission calls. With at most _TOPE_ENTORNO
 # characters in the environment and paths of at most _TOPE_RUTA, the costliest call,
 # buscar(""), writes at most ~20 MB; _TOPE_TIEMPO_HERRAMIENTAS caps their sum per submission.
@@ -223,7 +224,7 @@ def sustituto(nombre, remota, recibido, copia):
         elif "entorno" in kwargs:
             destino = kwargs.pop("entorno")
         else:
-            return remota(FALTA, *args, **kwargs)[0]  # the real tool's TypeError, on the trusted side
+            return remota(FALTA, *args, **kwargs)[0]  # the trusted side raises the TypeError
         valor, despues = remota(MISMO if destino is recibido else copia(destino), *args, **kwargs)
         if isinstance(destino, dict) and isinstance(despues, dict):
             destino.clear()
@@ -393,6 +394,7 @@ def califica(reto, transporte, semilla=None):
     nombres = [REPRODUCE] + [p["nombre"] for p in pruebas]
     problema = transporte.prepara()
     if problema:
+        problema = _corto(str(problema), _TOPE_FALLO)
         resultados = [(n, problema, "") for n in nombres]
     else:
         de_referencia = EnEsteInterprete(referencia, reto["FUNCION"])
@@ -432,8 +434,8 @@ def _ejecuta(transporte, argumento, entorno, conjunto, gasto):
 
     def con_limites(nombre, f):
         def herramienta(destino, *args, **kwargs):
-            if destino is FALTA:
-                return f(*args, **kwargs), None
+            if destino is FALTA:  # what calling the real tool without its entorno raises
+                raise TypeError("%s() missing 1 required positional argument: 'entorno'" % nombre)
             objetivo = entorno if destino is MISMO else destino
             if gasto["segundos"] > _TOPE_TIEMPO_HERRAMIENTAS:
                 gasto["agotado"] = True
@@ -527,6 +529,8 @@ def _revisa_forma(referencia, valor, es_lista):
     validador = _validador_de_bloques()
     if es_lista and not isinstance(valor, list):
         return "debe devolver una lista de bloques, y devuelve %s" % _corto(repr(valor))
+    if es_lista and len(valor) > _TOPE_BLOQUES:  # each costs ~1 ms of jsonschema on the trusted side
+        return "devuelve %d bloques, y ninguna prueba pide más de %d" % (len(valor), _TOPE_BLOQUES)
     for j, bloque in enumerate(valor if es_lista else [valor], 1):
         if not isinstance(bloque, dict):
             motivo = "un tool_result es un diccionario, y llega %s" % _corto(repr(bloque))
@@ -557,7 +561,7 @@ def _compara_registro(esperado, obtenido):
 
 
 def _compara_entorno(esperado, obtenido):
-    for ruta in sorted(set(esperado) | set(obtenido)):
+    for ruta in sorted(set(esperado) | set(obtenido), key=repr):  # a learner's path may be 5
         if esperado.get(ruta) != obtenido.get(ruta):
             return "Al terminar, %s debería %s, y %s." % (
                 ruta, "ser %s" % _corto(repr(esperado[ruta])) if ruta in esperado else "no existir",

@@ -73,7 +73,7 @@ class Proceso:
         """orden ends where the process's fds go: they are appended as its last two arguments."""
         suyo_r, self._w = os.pipe()
         self._r, suyo_w = os.pipe()
-        self.tope, self.bufer, self.ultimo_error = tope, b"", ""
+        self.tope, self.bufer, self.visto, self.ultimo_error = tope, bytearray(), 0, ""
         try:
             self.proceso = subprocess.Popen(
                 [*orden, str(suyo_r), str(suyo_w)], stdin=subprocess.DEVNULL,
@@ -87,20 +87,22 @@ class Proceso:
         threading.Thread(target=self._lee_errores, daemon=True).start()
 
     def envia(self, mensaje, limite):
-        datos = (json.dumps(mensaje) + "\n").encode()
-        while datos:
+        datos, hecho = memoryview((json.dumps(mensaje) + "\n").encode()), 0
+        while hecho < len(datos):
             if not select.select([], [self._w], [], _queda(limite))[1]:
                 raise Plazo()
             try:
-                datos = datos[os.write(self._w, datos):]
+                hecho += os.write(self._w, datos[hecho:])
             except BlockingIOError:
                 continue
             except OSError:
                 raise Cerrado() from None
 
     def recibe(self, limite):
-        while b"\n" not in self.bufer:
-            if len(self.bufer) > self.tope:
+        fin = self.bufer.find(b"\n", self.visto)
+        while fin < 0:
+            self.visto = len(self.bufer)
+            if self.visto > self.tope:
                 raise Cerrado("demasiado grande")
             if not select.select([self._r], [], [], _queda(limite))[0]:
                 raise Plazo()
@@ -111,7 +113,10 @@ class Proceso:
             if not trozo:
                 raise Cerrado("terminado")
             self.bufer += trozo
-        linea, _, self.bufer = self.bufer.partition(b"\n")
+            fin = self.bufer.find(b"\n", self.visto)
+        linea = bytes(self.bufer[:fin])
+        del self.bufer[:fin + 1]
+        self.visto = 0
         if len(linea) > self.tope:
             raise Cerrado("demasiado grande")
         try:
@@ -135,11 +140,17 @@ class Proceso:
                 pass
 
     def _lee_errores(self):
-        # node's own errors, for the operator; read so that a chatty process never blocks.
-        # The cause is rarely on the last line (a stack dump follows it): keep the first lines.
-        for linea in self.proceso.stderr:
-            if len(self.ultimo_error) < 1000:
-                self.ultimo_error += linea.decode("utf-8", "replace")[:1000 - len(self.ultimo_error)]
+        # node's own errors, for the operator: the first 1000 bytes (the cause comes before the
+        # stack dump), and the rest read and dropped, so that a chatty child never blocks nor
+        # grows this process.
+        primeros, fd = b"", self.proceso.stderr.fileno()
+        while True:
+            trozo = os.read(fd, 1 << 16)
+            if not trozo:
+                return
+            if len(primeros) < 1000:
+                primeros += trozo[:1000 - len(primeros)]
+                self.ultimo_error = primeros.decode("utf-8", "replace")
 
 
 def _queda(limite):
@@ -173,7 +184,7 @@ class Juez:
         if self.proceso:
             self.proceso.mata()
         self.proceso = Proceso([str(self.base / "usr/bin/node"), *aislamiento.NODO_FLAGS,
-                                str(self.base / "nodo.mjs"), "juez"], tope=64 << 20)
+                                str(self.base / "nodo.mjs"), "juez"], tope=8 << 20)
         nombre, ruta = self.reto
         self.proceso.envia({"reto": {"nombre": nombre, "fuente": ruta.read_text(encoding="utf-8")}},
                            time.monotonic() + TIEMPO_JUEZ)
@@ -223,7 +234,8 @@ class Relevo:
 
     def __init__(self, juez, uid):
         self.juez, self.uid, self.opciones = juez, uid, juez.opciones
-        self.hijo, self.gastado = None, 0.0  # seconds the child has been computing, boots aside
+        self.hijo = None
+        self.gastado = self.en_llamada = 0.0  # seconds the child has computed: in all, this call
 
     def atiende(self, mensaje):
         """The answer to one of the judge's messages about the child."""
@@ -233,10 +245,13 @@ class Relevo:
         if "hijo" not in mensaje:
             return {"caida": INVALIDO}
         quien = "tu entrega, al cargarse," if mensaje.get("espera") == "carga" else "tu función"
-        plazo = min(self.opciones.tiempo_llamada, self.opciones.tiempo_entrega - self.gastado)
+        if not {"carga", "llama"}.isdisjoint(mensaje["hijo"]):  # a new call; not a tool's answer
+            self.en_llamada = 0.0
+        plazo = min(self.opciones.tiempo_llamada - self.en_llamada,
+                    self.opciones.tiempo_entrega - self.gastado)
         if plazo <= 0:
             self.termina()
-            return {"caida": self._sin_tiempo()}
+            return {"caida": self._agotado(quien)}
         if self.hijo is None:
             fallo = self._arranca()
             if fallo:
@@ -248,10 +263,7 @@ class Relevo:
             return {"de_hijo": self.hijo.recibe(inicio + plazo)}
         except Plazo:
             self.termina()
-            if plazo < self.opciones.tiempo_llamada:
-                return {"caida": self._sin_tiempo()}
-            return {"caida": "%s no ha terminado en %g s: ¿un bucle infinito?"
-                             % (quien, self.opciones.tiempo_llamada)}
+            return {"caida": self._agotado(quien)}
         except Cerrado as e:
             self.termina()
             if str(e) == "terminado":
@@ -260,9 +272,14 @@ class Relevo:
             return {"caida": INVALIDO}
         finally:
             self.gastado += time.monotonic() - inicio
+            self.en_llamada += time.monotonic() - inicio
 
-    def _sin_tiempo(self):
-        return "se ha agotado el tiempo total de la entrega (%g s)" % self.opciones.tiempo_entrega
+    def _agotado(self, quien):
+        """Why the child's time is up: the submission's, or this call's (both grow alike)."""
+        o = self.opciones
+        if o.tiempo_entrega - self.gastado <= o.tiempo_llamada - self.en_llamada:
+            return "se ha agotado el tiempo total de la entrega (%g s)" % o.tiempo_entrega
+        return "%s no ha terminado en %g s: ¿un bucle infinito?" % (quien, o.tiempo_llamada)
 
     def _arranca(self):
         juez = self.juez
@@ -320,8 +337,9 @@ def escribe(informe):
 
 def main(argv=None):
     conocidos = retos()
-    p = argparse.ArgumentParser(
-        prog="calificar.py", description="Califica entregas de los retos del curso, aisladas.")
+    p = argparse.ArgumentParser(  # no abbreviations: a file named --sin must not mean anything
+        prog="calificar.py", description="Califica entregas de los retos del curso, aisladas.",
+        allow_abbrev=False)
     p.add_argument("--reto", help="el reto: %s" % ", ".join(conocidos))
     p.add_argument("--lista", action="store_true", help="lista los retos y termina")
     p.add_argument("--prepara", action="store_true",
@@ -355,7 +373,7 @@ def main(argv=None):
         p.exit(2, "calificar.py: %s\n" % e)
     if modo == "ninguno":
         avisa("califico SIN AISLAMIENTO: el código de las entregas corre como tú (--sin-aislamiento)")
-    uids = itertools.cycle(aislamiento.uids(1000))  # next() on it is atomic: one uid per child
+    uids = itertools.cycle(aislamiento.uids())  # next() on it is atomic: one uid per child
     n = min(opciones.j, len(opciones.entregas))
     with concurrent.futures.ThreadPoolExecutor(n) as hilos:
         jueces = queue.Queue()

@@ -7,7 +7,7 @@ solution, a script or an expected result: only the public context and the learne
 Everything it sends is checked on the other side, so a submission that tampers with this file
 only spoils its own answers.
 
-Messages in:   {"carga": {"fuentes", "contexto", "entrega", "nombre", "funcion"}}
+Messages in:   {"carga": {"fuentes", "contexto", "entrega": base64 of the file, "nombre", "funcion"}}
                {"llama": {"argumentos", "herramientas", "nombres"}}
                {"valor": v, "entorno": e} | {"excepcion": E}    (the answer to a tool call)
 Messages out:  {"listo": true}                                     (once booted)
@@ -15,6 +15,7 @@ Messages out:  {"listo": true}                                     (once booted)
                {"herramienta": {"nombre", "args", "kwargs", "entorno"}}  (during a call)
                {"fin": respuesta}                                 (a Transporte reply)
 """
+import base64
 import builtins
 import io
 import json
@@ -41,8 +42,12 @@ def principal():
     envia({"listo": True})
     inicio = recibe()["carga"]
     _instala_open_url(inicio["fuentes"])
-    ns, problema, salida = calificador.carga_entrega(inicio["contexto"], inicio["entrega"],
-                                                     inicio["nombre"])
+    try:
+        fuente, problema = calificador.fuente_de(base64.b64decode(inicio["entrega"])), None
+    except ValueError as e:
+        fuente, problema = "", "no se ha podido leer la entrega: %s" % e
+    ns, problema, salida = (({}, problema, "") if problema else
+                            calificador.carga_entrega(inicio["contexto"], fuente, inicio["nombre"]))
     transporte = calificador.EnEsteInterprete(ns, inicio["funcion"], problema)
     envia({"problema": transporte.prepara(), "salida": salida})
     while True:

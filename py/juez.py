@@ -14,7 +14,6 @@ Messages out:  {"listo": {"pruebas": [nombres]}}       after reto
                {"cierra_hijo": true}
                {"informe": results.json} | {"error": motivo}   the end of a califica
 """
-import base64
 import json
 import sys
 
@@ -47,12 +46,9 @@ def _carga_reto(datos):
 
 
 def _califica(reto, fuente, nombre, semilla):
-    problema = None
-    try:
-        fuente = calificador.fuente_de(base64.b64decode(fuente))
-    except ValueError as e:
-        fuente, problema = "", "no se ha podido leer la entrega: %s" % e
-    transporte = Remoto(reto, fuente, nombre, problema)
+    # The file's bytes go to the child as they are: decoding them (a coding line can name a
+    # codec as slow as punycode) is the submission's work, under its clocks, not the judge's.
+    transporte = Remoto(reto, fuente, nombre)
     try:
         return {"informe": calificador.califica(reto, transporte, semilla)}
     except Exception as e:  # a grader bug: this submission gets an error, the batch goes on
@@ -64,35 +60,34 @@ def _califica(reto, fuente, nombre, semilla):
 class Remoto(calificador.Transporte):
     """The learner's function in a sandboxed child, reached through calificar.py's relay."""
 
-    def __init__(self, reto, fuente, nombre, problema=None):
-        self.reto, self.fuente, self.nombre, self.problema = reto, fuente, nombre, problema
+    def __init__(self, reto, fuente, nombre):
+        self.reto, self.fuente, self.nombre = reto, fuente, nombre  # fuente: base64 of the file
         self.vivo = False
 
     def prepara(self):
-        return self.problema or self._carga()
+        return self._carga()
 
     def llama(self, argumentos, herramientas, funciones):
         if not self.vivo:
             problema = self._carga()
             if problema:
                 return {"caida": problema}
-        r = self._al_hijo({"llama": {"argumentos": argumentos, "herramientas": herramientas,
-                                     "nombres": list(funciones)}}, "llamada")
+        r, caida = self._al_hijo({"llama": {"argumentos": argumentos, "herramientas": herramientas,
+                                            "nombres": list(funciones)}}, "llamada")
         usos = 0
-        while "caida" not in r:
-            if "herramienta" in r and isinstance(r["herramienta"], dict):
+        while not caida:
+            if set(r) == {"herramienta"} and isinstance(r["herramienta"], dict):
                 usos += 1
                 if usos > TOPE_HERRAMIENTAS:  # they run here: a flood of calls must not
                     self.cierra()
                     return {"caida": "tu función ha llamado a las herramientas más de %d veces "
                                      "de una vez" % TOPE_HERRAMIENTAS}
-                r = self._al_hijo(ejecuta_herramienta(funciones, r["herramienta"]), "llamada")
-            elif "fin" in r:
+                r, caida = self._al_hijo(ejecuta_herramienta(funciones, r["herramienta"]), "llamada")
+            elif set(r) == {"fin"}:
                 return saneada(r["fin"])
             else:
-                self.cierra()
-                return {"caida": INVALIDO}
-        return r
+                caida = self._invalido()
+        return {"caida": caida}
 
     def cierra(self):
         if self.vivo:
@@ -100,32 +95,31 @@ class Remoto(calificador.Transporte):
             _pide({"cierra_hijo": True})
 
     def _carga(self):
-        r = self._al_hijo({"carga": {
+        r, caida = self._al_hijo({"carga": {
             "fuentes": {"guionizado.py": self.reto["GUIONIZADO"], "entorno.py": self.reto["ENTORNO_PY"]},
             "contexto": calificador.contexto(self.reto), "entrega": self.fuente,
             "nombre": self.nombre, "funcion": self.reto["FUNCION"]}}, "carga")
-        if "caida" in r:
-            return r["caida"]
+        if caida:
+            return caida
         if set(r) != {"problema", "salida"} or not isinstance(r["problema"], (str, type(None))):
-            self.cierra()
-            return INVALIDO
+            return self._invalido()
         if r["problema"]:
             self.cierra()
             return r["problema"][:1000]
         return None
 
     def _al_hijo(self, mensaje, espera):
-        """The child's next message, a dict; or {"caida": why} once the relay has ended it."""
+        """(the child's next message, None), or (None, why it failed, in Spanish)."""
         self.vivo = True
         r = _pide({"hijo": mensaje, "espera": espera})
-        if "caida" in r:
-            self.vivo = False
-            return {"caida": str(r["caida"])}
-        m = r.get("de_hijo")
-        if not isinstance(m, dict):
-            self.cierra()
-            return {"caida": INVALIDO}
-        return m
+        if "de_hijo" in r:
+            return r["de_hijo"], None
+        self.vivo = False  # the relay has ended the child
+        return None, str(r.get("caida", INVALIDO))[:1000]
+
+    def _invalido(self):
+        self.cierra()
+        return INVALIDO
 
 
 def ejecuta_herramienta(funciones, pedido):

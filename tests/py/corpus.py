@@ -4,8 +4,8 @@ veredictos.json maps each file to the tests it must fail ("todas" for every one)
 the first failure's message for the hostile ones, and "solo_aislado" for the cases that only
 make sense through calificar.py: they loop, kill or exit their interpreter, reach Node from
 Pyodide, are not plain files, or read what the page's own interpreter holds (the page's
-"Comprobar" is feedback; calificar.py decides). "especial" marks a file that git cannot hold,
-made by prepara_especiales: a FIFO, or a name that is not UTF-8.
+"Comprobar" is feedback; calificar.py decides). "especial" marks a file that git cannot hold
+well, made by prepara_especiales: a FIFO, a name that is not UTF-8, 200 KB of punycode.
 """
 import json
 import os
@@ -34,6 +34,10 @@ def prepara_especiales(carpeta):
         if v.get("especial") == "fifo":
             rutas[caso] = os.path.join(carpeta, os.path.basename(caso))
             os.mkfifo(rutas[caso])
+        elif v.get("especial") == "punycode":  # decoding it is quadratic: 200 KB take seconds
+            rutas[caso] = os.path.join(carpeta, os.path.basename(caso))
+            with open(rutas[caso], "wb") as f:
+                f.write(("# coding: punycode " + "\U00010000" * 200_000).encode("punycode"))
         elif v.get("especial") == "nombre_no_utf8":
             rutas[caso] = os.fsdecode(os.path.join(os.fsencode(carpeta), b"entrega_\xf1\xff.py"))
             with open(os.path.join(ENTREGAS, "llamar-herramientas", "bien_incumple.py"), "rb") as f, \

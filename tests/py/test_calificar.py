@@ -132,6 +132,12 @@ def test_the_sandbox_holds_against_what_reaches_node(camino):
     assert "ESCRITO" not in escribe["output"] and "no se pudo escribir /calificador.py" in escribe["output"]
     _, disco = informes["llamar-herramientas/hostil_js_disco.py"]
     assert "ESCRITOS" not in disco["output"]
+    _, shm = informes["llamar-herramientas/hostil_js_shm.py"]
+    assert "parado en el fichero 0 " in shm["output"]  # /dev is read-only too
+    _, abstracto = informes["llamar-herramientas/hostil_js_abstracto.py"]
+    assert "red: EACCES" in abstracto["output"]  # not even an abstract AF_UNIX socket
+    _, falta = informes["llamar-herramientas/hostil_falta.py"]
+    assert "volvió" not in falta["output"]  # a tool is never run without its environment
     _, procesos = informes["llamar-herramientas/hostil_js_procesos.py"]
     assert "lanzados 200 " not in procesos.get("output", "")  # RLIMIT_NPROC stops a process bomb
 
@@ -198,7 +204,7 @@ def test_a_child_has_no_network(modo, preparado):
     servidor = socket.socket()
     servidor.bind(("127.0.0.1", 0))
     servidor.listen()
-    orden = aislamiento.orden_hijo(modo, preparado, aislamiento.uids(1)[0], 10,
+    orden = aislamiento.orden_hijo(modo, preparado, 60998, 10,
                                    ["-e", RED % servidor.getsockname()[1]])
     r = subprocess.run(orden, capture_output=True, text=True, env={}, timeout=60)
     servidor.close()

@@ -1,3 +1,3 @@
-# Devuelve cientos de bloques grandes, para que el informe crezca sin medida.
+# Devuelve ciento cincuenta bloques grandes, casi 1 MB, para que el informe crezca sin medida.
 def observaciones(respuesta, entorno):
-    return [resultado("x%d" % i, "grande " * 400) for i in range(300)]
+    return [resultado("x%d" % i, "grande " * 900) for i in range(150)]
