@@ -2,7 +2,7 @@
 PY   := .venv/bin/python
 SHELL := /bin/bash
 
-.PHONY: setup serve test test-py test-node build chromium bubblewrap calificador test-e2e bench bench-calificar autograder
+.PHONY: setup serve test test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
 
 setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/comprimido/.ok bubblewrap calificador
 
@@ -17,6 +17,8 @@ node_modules/.ok: package.json package-lock.json
 	touch $@
 
 # Pure-Python wheels for Pyodide, served from dist/ (the npm package ships none); see wheels.txt.
+wheels: .cache/wheels/.ok
+
 .cache/wheels/.ok: wheels.txt .venv/.ok
 	$(PY) -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
 	  --python-version 3.14 --platform any --implementation py -d .cache/wheels -r wheels.txt

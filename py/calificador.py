@@ -43,8 +43,59 @@ BLOQUE = {"type": "object",
 
 # --- Loading a challenge --------------------------------------------------------------------
 
+# What a .reto.py must define: its name, what it is, and what it is for.
+NOMBRES_DE_UN_RETO = [
+    ("ENUNCIADO", "texto", "el enunciado, en Markdown"),
+    ("PLANTILLA", "texto", "el código con el que empieza el editor"),
+    ("CONTEXTO", "texto", "el código que se ejecuta antes que el de quien aprende"),
+    ("FUNCION", "texto", "el nombre de la función que escribe quien aprende"),
+    ("ARGUMENTO", "texto", 'lo que recibe: "respuesta" o "llamada"'),
+    ("SOLUCION", "texto", "la solución de referencia"),
+    ("CONVERSACION", "función", "CONVERSACION(h): la conversación guionizada de la lección"),
+    ("pruebas", "función", "pruebas(h): las pruebas, visibles y ocultas"),
+]
+
+
+def revisa_reto(fuente, archivo):
+    """What is wrong with a .reto.py's shape, as 'archivo:línea: qué', without running it."""
+    import ast
+    try:
+        arbol = ast.parse(fuente, archivo)
+    except SyntaxError as e:
+        return ["%s:%s: error de sintaxis: %s" % (archivo, e.lineno or 1, e.msg)]
+    hay = {}
+    for nodo in arbol.body:
+        if isinstance(nodo, ast.FunctionDef):
+            hay[nodo.name] = ("función", nodo.lineno, None)
+        elif isinstance(nodo, ast.Assign):
+            valor = nodo.value.value if isinstance(nodo.value, ast.Constant) else None
+            for destino in nodo.targets:
+                if isinstance(destino, ast.Name):
+                    hay[destino.id] = ("texto" if isinstance(valor, str) else "otra cosa",
+                                       nodo.lineno, valor)
+    problemas, fin = [], max(1, len(fuente.splitlines()))
+    for nombre, clase, para in NOMBRES_DE_UN_RETO:
+        if nombre not in hay:
+            problemas.append("%s:%d: falta %s, %s" % (archivo, fin, nombre, para))
+        elif hay[nombre][0] != clase:
+            problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre,
+                                                             "un texto" if clase == "texto" else
+                                                             "una función", para))
+    argumento = hay.get("ARGUMENTO")
+    if argumento and argumento[0] == "texto" and argumento[2] not in ("respuesta", "llamada"):
+        problemas.append('%s:%d: ARGUMENTO debe ser "respuesta" o "llamada", no %r'
+                         % (archivo, argumento[1], argumento[2]))
+    return problemas
+
+
 def carga_reto(nombre, fuente_reto, guionizado, entorno):
-    """The trusted namespace of a challenge, from the sources of its .reto.py and the two py/ files."""
+    """The trusted namespace of a challenge, from the sources of its .reto.py and the two py/ files.
+
+    ValueError, with every problem as 'archivo:línea: qué', if revisa_reto finds any.
+    """
+    problemas = revisa_reto(fuente_reto, nombre + ".reto.py")
+    if problemas:
+        raise ValueError("\n".join(problemas))
     reto = {"__name__": "reto_" + nombre.replace("-", "_")}
     exec(compile(fuente_reto, nombre + ".reto.py", "exec"), reto)
     reto["NOMBRE"], reto["GUIONIZADO"], reto["ENTORNO_PY"] = nombre, guionizado, entorno

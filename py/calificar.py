@@ -56,6 +56,14 @@ def retos():
     return {p.name[:-len(".reto.py")]: p for p in sorted(RAIZ.glob("lessons/*/*.reto.py"))}
 
 
+def revisa(rutas):
+    """Each challenge file's problems, 'file:line: what', checked without running it."""
+    import calificador
+    return [problema for ruta in rutas
+            for problema in calificador.revisa_reto(ruta.read_text(encoding="utf-8"),
+                                                    os.path.relpath(ruta))]
+
+
 # --- A Node process and its channel ---------------------------------------------------------
 
 class Cerrado(Exception):
@@ -373,6 +381,10 @@ def main(argv=None):
                    help="califica sin aislar las entregas (solo si confías en ellas)")
     p.add_argument("entregas", nargs="*", metavar="ENTREGA.py")
     opciones = p.parse_args(argv)
+    problemas = revisa(conocidos.values() if opciones.lista or not opciones.reto else
+                       [conocidos[opciones.reto]] if opciones.reto in conocidos else [])
+    if problemas:
+        p.exit(2, "".join("calificar.py: %s\n" % problema for problema in problemas))
     if opciones.lista:
         for nombre in conocidos:
             print(nombre)

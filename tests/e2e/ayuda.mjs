@@ -57,7 +57,7 @@ export async function abrirNavegador(origen, { perfil, soloAnotar = false } = {}
 
 /**
  * Aborts and records every request that would leave the origin, so none ever
- * reaches the network. assertNinguna() fails the test if there was any.
+ * reaches the network. comprobar() fails the test if there was any.
  */
 export function vigilarOrigen(contexto, origen) {
   const ajenas = [];

@@ -107,3 +107,22 @@ def test_the_trusted_side_bounds_what_tools_can_grow():
     larga = ("def observaciones(r, entorno):\n    try:\n        FUNCIONES['escribir'](entorno, 'r' * 300, '')\n"
              "    except OSError as e:\n        return str(e)\n")
     assert _llama(larga, [])[0]["valor"].startswith("las rutas del entorno de la prueba no pueden pasar")
+
+
+def test_a_challenge_file_missing_a_name_is_refused_with_its_line():
+    with open(corpus.RETOS + "/llamar-herramientas.reto.py", encoding="utf-8") as f:
+        fuente = f.read()
+    assert calificador.revisa_reto(fuente, "x.reto.py") == []
+    roto = fuente.replace('FUNCION = "observaciones"', "FUNCION = 3").replace(
+        "\ndef pruebas(h):", "\ndef pruebas_viejas(h):")
+    linea = fuente.splitlines().index('FUNCION = "observaciones"') + 1
+    assert calificador.revisa_reto(roto, "x.reto.py") == [
+        "x.reto.py:%d: FUNCION debe ser un texto (el nombre de la función que escribe quien aprende)" % linea,
+        "x.reto.py:%d: falta pruebas, pruebas(h): las pruebas, visibles y ocultas" % len(roto.splitlines()),
+    ]
+    try:
+        calificador.carga_reto("x", roto, "", "")
+    except ValueError as e:
+        assert str(e).startswith("x.reto.py:%d: FUNCION debe ser un texto" % linea)
+    else:
+        raise AssertionError("carga_reto accepted a broken challenge")
