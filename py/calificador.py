@@ -22,6 +22,7 @@ import time
 
 _CAMPOS_ENTORNO = ("texto", "llamada", "resultado", "error", "ENTORNO")
 REPRODUCE = "Reproduce la conversación de la lección"
+INVALIDO = "el proceso de tu entrega ha enviado un mensaje inválido"  # a child out of protocol
 _TOPE_SALIDA = 20_000     # characters of what the learner's code prints, per report
 _TOPE_FALLO = 2_000       # characters of one test's message
 _TOPE_TURNOS = 10

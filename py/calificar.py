@@ -40,6 +40,7 @@ PY = Path(__file__).resolve().parent
 RAIZ = PY.parent
 sys.path.insert(0, str(PY))
 import aislamiento  # noqa: E402
+import calificador  # noqa: E402
 
 TIEMPO_LLAMADA = 2.0
 TIEMPO_ENTREGA = 10.0
@@ -48,7 +49,6 @@ TIEMPO_JUEZ = 120.0      # the judge's own work between two messages
 TOPE_ENTREGA = 1 << 20   # bytes of a submission file
 TOPE_MENSAJE = 1 << 20   # bytes of one message from a child
 TOPE_PROFUNDIDAD = 64    # nesting of one message from a child
-INVALIDO = "el proceso de tu entrega ha enviado un mensaje inválido"
 
 
 def retos():
@@ -58,7 +58,6 @@ def retos():
 
 def revisa(rutas):
     """Each challenge file's problems, 'file:line: what', checked without running it."""
-    import calificador
     return [problema for ruta in rutas
             for problema in calificador.revisa_reto(ruta.read_text(encoding="utf-8"),
                                                     os.path.relpath(ruta))]
@@ -270,7 +269,7 @@ class Relevo:
             self.termina()
             return {"hecho": True}
         if "hijo" not in mensaje:
-            return {"caida": INVALIDO}
+            return {"caida": calificador.INVALIDO}
         quien = "tu entrega, al cargarse," if mensaje.get("espera") == "carga" else "tu función"
         if not {"carga", "llama"}.isdisjoint(mensaje["hijo"]):  # a new call; not a tool's answer
             self.en_llamada = 0.0
@@ -296,7 +295,7 @@ class Relevo:
             if str(e) == "terminado":
                 return {"caida": "el proceso de tu entrega ha terminado de golpe (¿os._exit, una "
                                  "recursión infinita o demasiada memoria?)"}
-            return {"caida": INVALIDO}
+            return {"caida": calificador.INVALIDO}
         finally:
             self.gastado += time.monotonic() - inicio
             self.en_llamada += time.monotonic() - inicio

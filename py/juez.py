@@ -20,7 +20,7 @@ import sys
 import calificador
 
 TOPE_HERRAMIENTAS = 100  # tool calls in one call of the learner's function
-INVALIDO = "el proceso de tu entrega ha enviado un mensaje inválido"
+INVALIDO = calificador.INVALIDO
 _canal = None
 
 

@@ -6,9 +6,21 @@ functions run unchanged in both interpreters.
 import io
 import os
 import sys
+import tempfile
 import types
 
 PY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "py")
+CONTENEDOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "contenedor.py")
+# The ordinary user needs a Python it can reach: the venv's may live under root's home.
+PYTHON_SISTEMA = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+
+def carpeta_publica(prefijo):
+    """A temporary folder every uid can read, for the grader's children, which run as their own
+    (pytest's tmp_path is its owner's alone). The caller removes it."""
+    carpeta = tempfile.mkdtemp(prefix=prefijo)
+    os.chmod(carpeta, 0o755)
+    return carpeta
 
 
 def lee_py(nombre):

@@ -10,7 +10,6 @@ import ast
 import json
 import os
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
@@ -20,14 +19,13 @@ from pathlib import Path
 import pytest
 
 import corpus
+from comun import CONTENEDOR, PYTHON_SISTEMA, carpeta_publica
 
 RAIZ = Path(__file__).resolve().parents[2]
 ENTREGAS = RAIZ / "tests" / "entregas"
-CONTENEDOR = Path(__file__).resolve().parent / "contenedor.py"
 RETO = "llamar-herramientas"
 RETOS = sorted(p.name[:-len(".reto.py")] for p in RAIZ.glob("lessons/*/*.reto.py"))
 ES_ROOT = os.geteuid() == 0
-PYTHON_SISTEMA = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 ENTORNO = {k: v for k, v in os.environ.items() if k != "CALIFICAR_CACHE"}
 PYODIDE = ["package.json", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm",
            "pyodide.mjs", "python_stdlib.zip"]
@@ -48,8 +46,7 @@ def zips():
 @pytest.fixture(scope="module")
 def autograder(zips):
     """A fake /autograder/: readable by every uid (the grader's children run as their own)."""
-    raiz = Path(tempfile.mkdtemp(prefix="autograder-"))
-    os.chmod(raiz, 0o755)
+    raiz = Path(carpeta_publica("autograder-"))
     with zipfile.ZipFile(zips[RETO]) as z:
         for info in z.infolist():  # as unzip does: with the modes the zip records
             os.chmod(z.extract(info, raiz / "source"), info.external_attr >> 16 & 0o777)

@@ -12,21 +12,17 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import pytest
 
 import corpus
-from comun import PY
+from comun import CONTENEDOR, PY, PYTHON_SISTEMA, carpeta_publica
 
 CALIFICAR = os.path.join(PY, "calificar.py")
-CONTENEDOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "contenedor.py")
 RETOS = ["llamar-herramientas", "errores-como-observaciones"]
 CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "aislamiento"}
 ES_ROOT = os.geteuid() == 0
 SECRETO = "tok-de-la-ci-que-nadie-debe-ver"
-# The ordinary user needs a Python it can reach: the venv's may live under root's home.
-PYTHON_SISTEMA = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 CAMINOS = {
     "root+bwrap": ([sys.executable, CALIFICAR], "bwrap"),
@@ -52,16 +48,14 @@ def preparado():
 @pytest.fixture
 def publica():
     """A folder the ordinary user can read too (pytest's tmp_path is root's alone)."""
-    carpeta = tempfile.mkdtemp(prefix="calificar-")
-    os.chmod(carpeta, 0o755)
+    carpeta = carpeta_publica("calificar-")
     yield carpeta
     shutil.rmtree(carpeta)
 
 
 @pytest.fixture(scope="session")
 def especiales(preparado):
-    carpeta = tempfile.mkdtemp(prefix="especiales-")
-    os.chmod(carpeta, 0o755)
+    carpeta = carpeta_publica("especiales-")
     yield corpus.prepara_especiales(carpeta)
     shutil.rmtree(carpeta)
 
