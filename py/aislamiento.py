@@ -101,7 +101,15 @@ def clave(fuentes):
 
 
 def cache_por_defecto():
-    return Path(os.environ.get("CALIFICAR_CACHE") or RAIZ / ".cache" / "calificar")
+    """$CALIFICAR_CACHE, or .cache/calificar/ in the checkout; as root, /var/cache/calificar/ if
+    the checkout sits where other uids can't pass (/root, mktemp -d): bwrap runs as the child's
+    uid, which must reach the runtime folder."""
+    if os.environ.get("CALIFICAR_CACHE"):
+        return Path(os.environ["CALIFICAR_CACHE"])
+    cache = RAIZ / ".cache" / "calificar"
+    if os.geteuid() == 0 and any(p.exists() and not p.stat().st_mode & 0o001 for p in cache.parents):
+        return Path("/var/cache/calificar")
+    return cache
 
 
 def prepara(cache=None, avisa=lambda texto: None):

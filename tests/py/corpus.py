@@ -21,9 +21,7 @@ def veredictos():
         return json.load(f)
 
 
-def ruta(caso, especiales=None):
-    if especiales and "especial" in veredictos()[caso]:
-        return especiales[caso]
+def ruta(caso):
     return os.path.join(ENTREGAS, caso)
 
 

@@ -5,6 +5,8 @@ verdicts of veredictos.json (tests/node/ checks the same verdicts through the co
   - root+bwrap:          as root, with bubblewrap;
   - usuario+bwrap:       as an ordinary user (nobody, or the user running the tests);
   - contenedor+chroot:   as root of a container without CAP_SYS_ADMIN (contenedor.py).
+They run a copy of the grader and the corpus that every uid can read, as Gradescope's zip lays
+it out: a checkout need not be (CI's may live in a 0700 folder).
 """
 import hashlib
 import json
@@ -15,21 +17,35 @@ import sys
 
 import pytest
 
+import calificar
 import corpus
 from comun import CONTENEDOR, PY, PYTHON_SISTEMA, carpeta_publica
 
-CALIFICAR = os.path.join(PY, "calificar.py")
+sys.path.insert(0, os.path.join(PY, ".."))
+from construir import autograder  # noqa: E402
+
 RETOS = ["llamar-herramientas", "errores-como-observaciones"]
 CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "aislamiento"}
 ES_ROOT = os.geteuid() == 0
 SECRETO = "tok-de-la-ci-que-nadie-debe-ver"
 
-CAMINOS = {
-    "root+bwrap": ([sys.executable, CALIFICAR], "bwrap"),
-    "usuario+bwrap": (["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                       PYTHON_SISTEMA, CALIFICAR] if ES_ROOT else [sys.executable, CALIFICAR], "bwrap"),
-    "contenedor+chroot": ([sys.executable, CONTENEDOR, sys.executable, CALIFICAR], "chroot"),
-}
+CAMINOS = {"root+bwrap": "bwrap", "usuario+bwrap": "bwrap", "contenedor+chroot": "chroot"}
+
+
+def orden(nombre, copia):
+    """The command line of calificar.py through one isolation path."""
+    programa = os.path.join(copia, "py", "calificar.py")
+    if nombre == "usuario+bwrap" and ES_ROOT:
+        return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", PYTHON_SISTEMA, programa]
+    if nombre == "contenedor+chroot":
+        return [sys.executable, CONTENEDOR, sys.executable, programa]
+    return [sys.executable, programa]
+
+
+def ruta(copia, caso, especiales=None):
+    if especiales and caso in especiales:
+        return especiales[caso]
+    return os.path.join(copia, "tests", "entregas", caso)
 
 
 def califica(orden, *argumentos, env=None):
@@ -38,9 +54,24 @@ def califica(orden, *argumentos, env=None):
 
 
 @pytest.fixture(scope="session")
-def preparado():
-    """The runtime folder, made once by the user who owns the checkout (make setup does it)."""
-    r = subprocess.run([sys.executable, CALIFICAR, "--prepara"], capture_output=True, text=True)
+def copia():
+    """The grader, both challenges and the corpus, copied into a folder every uid can read."""
+    carpeta = carpeta_publica("calificar-copia-")
+    for reto, archivo in calificar.retos().items():
+        for nombre, datos in autograder.contenido(reto, archivo).items():
+            os.makedirs(os.path.dirname(os.path.join(carpeta, nombre)), exist_ok=True)
+            with open(os.path.join(carpeta, nombre), "wb") as f:
+                f.write(datos)
+    shutil.copytree(corpus.ENTREGAS, os.path.join(carpeta, "tests", "entregas"), symlinks=True)
+    yield carpeta
+    shutil.rmtree(carpeta)
+
+
+@pytest.fixture(scope="session")
+def preparado(copia):
+    """The copy's runtime folder, made once by its owner, as make setup or setup.sh would."""
+    r = subprocess.run([sys.executable, os.path.join(copia, "py", "calificar.py"), "--prepara"],
+                       capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return r.stdout.strip()
 
@@ -61,18 +92,17 @@ def especiales(preparado):
 
 
 @pytest.fixture(scope="session", params=list(CAMINOS))
-def camino(request, preparado, especiales):
+def camino(request, copia, preparado, especiales):
     """Every submission of the corpus, graded two at a time through one isolation path."""
     nombre = request.param
     if nombre != "usuario+bwrap" and not ES_ROOT:
         pytest.skip("this path needs root")
-    orden, aislamiento = CAMINOS[nombre]
-    informes = {}
+    aislamiento, informes = CAMINOS[nombre], {}
     for reto in RETOS:
         casos = sorted(c for c in corpus.veredictos() if c.startswith(reto + "/"))
-        r = califica(orden, "-j", "2", "--semilla", "11", "--tiempo-llamada", "1",
+        r = califica(orden(nombre, copia), "-j", "2", "--semilla", "11", "--tiempo-llamada", "1",
                      "--tiempo-entrega", "4", "--reto", reto,
-                     *[corpus.ruta(c, especiales) for c in casos])
+                     *[ruta(copia, c, especiales) for c in casos])
         assert r.returncode == 0, r.stderr.decode(errors="replace")
         lineas = r.stdout.splitlines()
         assert len(lineas) == len(casos), r.stderr.decode(errors="replace")
@@ -82,10 +112,10 @@ def camino(request, preparado, especiales):
 
 
 @pytest.mark.parametrize("caso", sorted(corpus.veredictos()))
-def test_corpus_verdicts(camino, especiales, caso):
+def test_corpus_verdicts(camino, copia, especiales, caso):
     nombre, aislamiento, informes = camino
     linea, informe = informes[caso]
-    assert informe["entrega"] == os.fsdecode(corpus.ruta(caso, especiales))
+    assert informe["entrega"] == os.fsdecode(ruta(copia, caso, especiales))
     assert informe["aislamiento"] == aislamiento
     assert CLAVES <= set(informe) and set(informe) <= CLAVES | {"output"}
     for t in informe["tests"]:
@@ -165,14 +195,13 @@ def observaciones(respuesta, entorno):
 
 
 @pytest.mark.parametrize("nombre", list(CAMINOS))
-def test_what_a_child_can_see_and_start(nombre, preparado, publica):
+def test_what_a_child_can_see_and_start(nombre, copia, preparado, publica):
     if nombre != "usuario+bwrap" and not ES_ROOT:
         pytest.skip("this path needs root")
     espia = os.path.join(publica, "espia.py")
     with open(espia, "w") as f:
         f.write(ESPIA)
-    orden, aislamiento = CAMINOS[nombre]
-    informe = json.loads(califica(orden, "--reto", "llamar-herramientas", espia).stdout)
+    informe = json.loads(califica(orden(nombre, copia), "--reto", "llamar-herramientas", espia).stdout)
     hechos = json.loads(informe["output"].splitlines()[1])
     assert hechos["env"] in ("{}", '{"PWD":"/"}')
     assert "calificador.py" in hechos["raiz"] and "lessons" not in hechos["raiz"]
@@ -198,17 +227,17 @@ def test_a_child_has_no_network(modo, preparado):
     servidor = socket.socket()
     servidor.bind(("127.0.0.1", 0))
     servidor.listen()
-    orden = aislamiento.orden_hijo(modo, preparado, 60998, 10,
-                                   ["-e", RED % servidor.getsockname()[1]])
-    r = subprocess.run(orden, capture_output=True, text=True, env={}, timeout=60)
+    hijo = aislamiento.orden_hijo(modo, preparado, 60998, 10, ["-e", RED % servidor.getsockname()[1]])
+    r = subprocess.run(hijo, capture_output=True, text=True, env={}, timeout=60)
     servidor.close()
     assert r.stdout.strip() == "EACCES", r.stderr  # not even a socket: refused before any route
 
 
 @pytest.mark.skipif(not ES_ROOT, reason="needs root to build the unprivileged container")
-def test_without_any_sandbox_it_refuses_unless_told(preparado, tmp_path):
-    bien = corpus.ruta("llamar-herramientas/bien_incumple.py")
-    sin_nada = [sys.executable, CONTENEDOR, "--usuario", "65534", PYTHON_SISTEMA, CALIFICAR]
+def test_without_any_sandbox_it_refuses_unless_told(copia, preparado):
+    bien = ruta(copia, "llamar-herramientas/bien_incumple.py")
+    sin_nada = [sys.executable, CONTENEDOR, "--usuario", "65534", PYTHON_SISTEMA,
+                os.path.join(copia, "py", "calificar.py")]
     r = califica(sin_nada, "--reto", "llamar-herramientas", bien)
     assert r.returncode == 2 and r.stdout == b""
     mensaje = r.stderr.decode()
@@ -220,23 +249,23 @@ def test_without_any_sandbox_it_refuses_unless_told(preparado, tmp_path):
 
 
 def test_lista_and_usage_errors():
-    orden = [sys.executable, CALIFICAR]
-    r = califica(orden, "--lista")
+    programa = [sys.executable, os.path.join(PY, "calificar.py")]
+    r = califica(programa, "--lista")
     assert r.returncode == 0 and r.stdout.decode().split() == sorted(RETOS)
-    r = califica(orden, "--reto", "no-existe", "x.py")
+    r = califica(programa, "--reto", "no-existe", "x.py")
     assert r.returncode == 2
     assert "no existe el reto 'no-existe'" in r.stderr.decode() and "llamar-herramientas" in r.stderr.decode()
-    assert califica(orden, "--reto", "llamar-herramientas").returncode == 2
-    assert califica(orden).returncode == 2
+    assert califica(programa, "--reto", "llamar-herramientas").returncode == 2
+    assert califica(programa).returncode == 2
 
 
-def test_an_unreadable_file_gets_an_error_result_and_the_rest_go_on(tmp_path, preparado):
+def test_an_unreadable_file_gets_an_error_result_and_the_rest_go_on(tmp_path, copia, preparado):
     binario = tmp_path / "binario.py"
     binario.write_bytes(b"\xff\xfe\x00def")
     grande = tmp_path / "grande.py"
     grande.write_bytes(b"#" * (2 << 20))
-    bien = corpus.ruta("llamar-herramientas/bien_incumple.py")
-    r = califica([sys.executable, CALIFICAR], "--reto", "llamar-herramientas",
+    bien = ruta(copia, "llamar-herramientas/bien_incumple.py")
+    r = califica(orden("root+bwrap", copia), "--reto", "llamar-herramientas",
                  str(tmp_path / "falta.py"), str(binario), str(grande), bien, env={"TMPDIR": str(tmp_path)})
     assert r.returncode == 0
     falta, mal, enorme, bueno = [json.loads(linea) for linea in r.stdout.splitlines()]
