@@ -23,6 +23,7 @@ from construir.errores import ErrorDeConstruccion, problema
 from construir.leer import leer
 from construir.paginas import Paginas, css_resaltado
 from construir.precache import escribir_sw
+from construir import retos
 from construir.validar import cargar_validador, validar
 
 RAIZ = Path(__file__).resolve().parent
@@ -67,6 +68,10 @@ def leer_cursos(dir_lecciones):
             if errores:
                 problemas.extend(errores)
                 continue
+            errores = _cargar_retos(dir_curso, ruta, doc, lineas)
+            if errores:
+                problemas.extend(errores)
+                continue
             vistos[meta["orden"]] = ruta
             docs.append(doc)
         curso["lecciones"] = sorted(docs, key=lambda d: d["meta"]["orden"])
@@ -76,12 +81,34 @@ def leer_cursos(dir_lecciones):
     return cursos
 
 
+def _cargar_retos(dir_curso, ruta, doc, lineas):
+    """Attaches to each {reto} block its public parts and build-time expectations; the problems."""
+    problemas = []
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] != "reto":
+            continue
+        nombre = b["opciones"]["reto"]
+        archivo = dir_curso / f"{nombre}.reto.py"
+        if not archivo.exists():
+            problemas.append(problema(ruta, lineas[("bloques", i, "opciones", "reto")],
+                                      f"no existe el reto «{nombre}»: falta {_relativa(archivo)}"))
+            continue
+        fuente = archivo.read_text(encoding="utf-8")
+        try:
+            b["reto"] = {"nombre": nombre, **retos.publico(_relativa(archivo), fuente),
+                         "esperado": retos.esperado(_relativa(archivo), fuente)}
+        except ErrorDeConstruccion as e:
+            problemas.extend(e.problemas)
+    return problemas
+
+
 def escribir(cursos, destino, dir_py):
     textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
     static = destino / "static"
     static.mkdir(parents=True)
     bundles, trozos = activos.empaquetar_js(RAIZ, static, [RAIZ / "site/src/pagina.js", RAIZ / "site/src/trabajador.js"])
-    css = activos.escribir_css(RAIZ / "site" / "estilo.css", css_resaltado(), static)
+    css = activos.escribir_css(RAIZ / "site" / "estilo.css", (RAIZ / "site" / "reto.css").read_text(encoding="utf-8")
+                               + css_resaltado(), static)
     version, index_url, bytes_interprete = activos.copiar_pyodide(RAIZ, destino / "pyodide")
     ruedas = activos.copiar_ruedas(RAIZ / ".cache" / "wheels", RAIZ / "wheels.txt", destino / "pyodide" / "paquetes")
     # The snapshot belongs to this Pyodide and this worker (its name carries its hash).

@@ -55,11 +55,14 @@ class Paginas:
 
     def leccion(self, curso, doc, config, js, precargas=()):
         meta = doc["meta"]
-        estado = {"celdas": [], "numeros": {}}  # what the page's script needs, filled by the renderers
+        estado = {"celdas": [], "numeros": {}, "retos": [], "curso": curso["slug"]}  # filled by the renderers
         # One renderer per directive kind: a new kind adds its schema branch and a method here.
-        renderizar = {"prosa": self._prosa, "celda": self._bloque_celda}
+        renderizar = {"prosa": self._prosa, "celda": self._bloque_celda, "reto": self._bloque_reto}
         partes = [renderizar[b["tipo"]](b, estado) for b in doc["bloques"]]
-        datos = {"curso": curso["slug"], "slug": meta["slug"], "config": config, "celdas": estado["celdas"]}
+        # A page with a challenge installs jsonschema as soon as its interpreter is ready.
+        config = dict(config, conReto=bool(estado["retos"]))
+        datos = {"curso": curso["slug"], "slug": meta["slug"], "config": config, "celdas": estado["celdas"],
+                 "retos": estado["retos"]}
         cuerpo = self._llenar("leccion", titulo=html.escape(meta["titulo"]), bloques="\n".join(partes),
                               lecturas=self._lecturas(meta.get("lecturas", [])), datos=_json_en_html(datos))
         cabeza = "\n".join([f'<script type="module" src="{js}"></script>',
@@ -86,6 +89,14 @@ class Paginas:
         return self._llenar("celda", id=ident, nombre=html.escape(nombre), usa=texto_usa,
                             etiqueta_salida=html.escape(self.textos["salida_etiqueta"].format(n=n)),
                             codigo=f"<pre><code>{resaltar(codigo)}</code></pre>")
+
+    def _bloque_reto(self, bloque, estado):
+        reto = bloque["reto"]
+        fuentes = [f"/courses/{estado['curso']}/{n}" for n in ("guionizado.py", "entorno.py")]
+        estado["retos"].append({"nombre": reto["nombre"], "plantilla": reto["plantilla"],
+                                "esperado": reto["esperado"], "fuentes": fuentes})
+        return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
+                            codigo=f"<pre><code>{resaltar(reto['plantilla'])}</code></pre>")
 
     def _lecturas(self, lecturas):
         if not lecturas:

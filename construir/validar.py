@@ -74,6 +74,8 @@ def _mensaje(e, extras):
         return f"{_campo(e)} está vacío"
     if v == "minLength":
         return f"{_campo(e)} es demasiado corto (mínimo {e.validator_value} caracteres)"
+    if v == "maxLength" and e.validator_value == 0:
+        return "el cuerpo de {reto} va vacío: el enunciado y el código inicial están en el .reto.py"
     if v == "maxLength":
         return f"{_campo(e)} es demasiado largo (máximo {e.validator_value} caracteres)"
     if v == "minimum":
@@ -95,4 +97,8 @@ def _referencias(doc, lineas):
                 problemas.append((_linea(lineas, ("bloques", i, "opciones", "usa")),
                                   f"«:usa: {previa}» no nombra ninguna celda anterior de esta lección"))
         vistas.add(ident)
+    retos = [(i, b["opciones"]["reto"]) for i, b in enumerate(doc["bloques"]) if b["tipo"] == "reto"]
+    for k, (i, nombre) in enumerate(retos):
+        if nombre in [n for _, n in retos[:k]]:
+            problemas.append((_linea(lineas, ("bloques", i, "opciones", "reto")), f"el reto «{nombre}» ya está en esta lección"))
     return problemas

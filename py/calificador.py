@@ -1,6 +1,14 @@
 """The grader core: pure Python, no I/O. It runs on Pyodide, the page's interpreter, everywhere.
 
-    informe = califica(reto, transporte, semilla)
+    esperado = espera(reto, semilla)                        # trusted: runs the reference solution
+    informe = compara(esperado, espacio_publico(reto), transporte)
+    informe = califica(reto, transporte, semilla)          # the two at once (calificar.py)
+
+`espera` turns what the reference solution does into data (JSON): every test's inputs, the
+reply, the calls to each tool and the environment afterwards. `compara` grades against that
+data with only public code (guionizado.py, entorno.py, the challenge's CONTEXTO). So the page
+gets what build.py computed at a fixed seed, never SOLUCION nor pruebas(), and calificar.py
+draws fresh hidden inputs each run; with the build's seed both give the same verdicts.
 
 `reto` is a challenge loaded with `carga_reto` from lessons/<curso>/<leccion>.reto.py.
 `transporte` is a Transporte (below), which calls the learner's function. Two exist:
@@ -23,6 +31,8 @@ import time
 _CAMPOS_ENTORNO = ("texto", "llamada", "resultado", "error", "ENTORNO")
 REPRODUCE = "Reproduce la conversación de la lección"
 INVALIDO = "el proceso de tu entrega ha enviado un mensaje inválido"  # a child out of protocol
+TIEMPO_LLAMADA = 2.0      # seconds of the learner's code per call, and per submission: the
+TIEMPO_ENTREGA = 10.0     # defaults of calificar.py, and the page's limits for Comprobar
 _TOPE_SALIDA = 20_000     # characters of what the learner's code prints, per report
 _TOPE_FALLO = 2_000       # characters of one test's message
 _TOPE_TURNOS = 10
@@ -161,6 +171,13 @@ def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
     return ns, None, salida.texto()
 
 
+def sin_tiempo(quien, tiempo_llamada, tiempo_entrega, en_total):
+    """Why a call was cut short: the submission's whole time is spent, or this call's."""
+    if en_total:
+        return "se ha agotado el tiempo total de la entrega (%g s)" % tiempo_entrega
+    return "%s no ha terminado en %g s: ¿un bucle infinito?" % (quien, tiempo_llamada)
+
+
 def _linea_en(tb, nombre):
     linea = None
     while tb is not None:
@@ -197,8 +214,14 @@ class Transporte:
                                             that died, a message out of protocol
         s is what the learner's code printed during the call, capped (_Salida).
 
+    en_prueba(nombre)
+        Says which test the next calls belong to (the page shows it, and reports a hang on it).
+
     cierra()
         Frees what prepara took. Safe to call twice; a llama after cierra prepares again.
+
+    E, the one shape of an exception: {"tipo", "mro": [class names], "mensaje", "args",
+    "linea": the line of the learner's file it came from, or None}.
     """
 
     def prepara(self):
@@ -206,6 +229,9 @@ class Transporte:
 
     def llama(self, argumentos, herramientas, funciones):
         raise NotImplementedError
+
+    def en_prueba(self, nombre):
+        pass
 
     def cierra(self):
         pass
@@ -226,8 +252,8 @@ FALTA = _Marca("FALTA")  # a tool's entorno: the learner passed none
 class EnEsteInterprete(Transporte):
     """Calls ns[nombre] directly, with the tools of each call put in its namespace for the call."""
 
-    def __init__(self, ns, nombre, problema=None):
-        self.ns, self.nombre, self.problema = ns, nombre, problema
+    def __init__(self, ns, nombre, problema=None, archivo="entrega.py"):
+        self.ns, self.nombre, self.problema, self.archivo = ns, nombre, problema, archivo
 
     def prepara(self):
         if self.problema:
@@ -253,7 +279,7 @@ class EnEsteInterprete(Transporte):
         except KeyboardInterrupt:  # the page's Stop: let it through
             raise
         except BaseException as e:  # SystemExit, or `raise BaseException(...)`: a failed test
-            respuesta = {"excepcion": describe_excepcion(e)}
+            respuesta = {"excepcion": describe_excepcion(e, self.archivo)}
         finally:
             for k in nombres:
                 ns.pop(k, None)
@@ -294,8 +320,9 @@ def a_json(valor):
         return {"no_json": _corto(str(e), 300)}
 
 
-def describe_excepcion(e):
-    """The one shape of an exception crossing the grader: enough to judge it and to raise it again."""
+def describe_excepcion(e, archivo=None):
+    """The one shape of an exception crossing the grader: enough to judge it, raise it again, and
+    point at the learner's line (the last frame in `archivo`, the submission's file name)."""
     try:
         argumentos = json.loads(json.dumps(list(e.args), allow_nan=False))
     except (TypeError, ValueError, RecursionError):
@@ -303,7 +330,8 @@ def describe_excepcion(e):
     if argumentos is None or len(json.dumps(argumentos)) > 1000:
         argumentos = [_corto(str(e), 300)]
     return {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
-            "mensaje": _corto(str(e), 300), "args": argumentos}
+            "mensaje": _corto(str(e), 300), "args": argumentos,
+            "linea": _linea_en(e.__traceback__, archivo) if archivo else None}
 
 
 class _Salida:
@@ -334,27 +362,34 @@ class _Salida:
 class Ayuda:
     """What a challenge's pruebas(h) and CONVERSACION(h) build with: blocks, tools and chance."""
 
-    def __init__(self, referencia, semilla):
+    def __init__(self, publico, semilla):
         for k in _CAMPOS_ENTORNO:
-            setattr(self, k, referencia[k])
+            setattr(self, k, publico[k])
         self.azar = _Azar(random.Random(semilla))
-        base = (referencia["HERRAMIENTAS"], referencia["FUNCIONES"])
-        self.herramientas = _conjunto(*base)
-        self.con_repetir = _conjunto(*base, _REPETIR)
-        self.con_dividir = _conjunto(*base, _DIVIDIR)
-        self.con_anotar = _conjunto(*base, _ANOTAR)
-        self.con_anotar_bloqueado = _conjunto(*base, _ANOTAR_BLOQUEADO)
-        self.con_primeras = _conjunto(*base, _PRIMERAS)
-        self.con_contar = _conjunto(*base, _CONTAR)
+        for nombre, conjunto in conjuntos(publico).items():
+            setattr(self, nombre, conjunto)
 
-    def prueba(self, nombre, argumento, entorno=None, herramientas=None):
-        return {"nombre": nombre, "argumento": argumento,
+    def prueba(self, nombre, argumento, entorno=None, herramientas=None, oculta=False):
+        return {"nombre": nombre, "oculta": oculta, "argumento": argumento,
                 "entorno": self.ENTORNO if entorno is None else entorno,
                 "herramientas": herramientas or self.herramientas}
 
+    def oculta(self, nombre, argumento, entorno=None, herramientas=None):
+        """A hidden test: named in the page, its inputs drawn from h.azar and never shown."""
+        return self.prueba("Oculta: " + nombre, argumento, entorno, herramientas, oculta=True)
 
-def _conjunto(herramientas, funciones, *extra):
-    return {"herramientas": list(herramientas) + [h for h, f in extra],
+
+def conjuntos(publico):
+    """The tool sets a test may use, by name: the lesson's four tools, and each with one more."""
+    base = (publico["HERRAMIENTAS"], publico["FUNCIONES"])
+    extra = {"herramientas": (), "con_repetir": (_REPETIR,), "con_dividir": (_DIVIDIR,),
+             "con_anotar": (_ANOTAR,), "con_anotar_bloqueado": (_ANOTAR_BLOQUEADO,),
+             "con_primeras": (_PRIMERAS,), "con_contar": (_CONTAR,)}
+    return {nombre: _conjunto(nombre, *base, *mas) for nombre, mas in extra.items()}
+
+
+def _conjunto(nombre, herramientas, funciones, *extra):
+    return {"nombre": nombre, "herramientas": list(herramientas) + [h for h, f in extra],
             "funciones": dict(funciones, **{h["name"]: f for h, f in extra})}
 
 
@@ -434,26 +469,80 @@ class _Azar:
         return " ".join(self._rng.choice(_PALABRAS) for _ in range(self._rng.randint(2, 5)))
 
 
+# --- What the reference does, as data -----------------------------------------------------------
+
+def espacio_publico(reto):
+    """The namespace of the public context: what compara needs, and nothing secret."""
+    return ejecuta_fuentes(contexto(reto), {"__name__": "__main__"})
+
+
+def espera(reto, semilla):
+    """What the reference solution does on every test at this seed, as JSON data.
+
+    {"reto", "funcion", "argumento", "contexto", "semilla",
+     "conversacion": {"guion": [inicio, respuestas, visto], "entorno": the environment at its end},
+     "pruebas": [{"nombre", "oculta", "argumento", "entorno", "conjunto": a name of conjuntos(),
+                  "esperado": {"respuesta": a Transporte reply without "salida",
+                               "entorno": after the call, "registro": the tools run, in order}}]}
+    """
+    referencia = espacio_de_referencia(reto)
+    ayuda = Ayuda(referencia, semilla)
+    datos = {"reto": reto["NOMBRE"], "funcion": reto["FUNCION"], "argumento": reto["ARGUMENTO"],
+             "contexto": reto["CONTEXTO"], "semilla": semilla}
+    de_referencia = EnEsteInterprete(referencia, reto["FUNCION"])
+    guion = _como_json(list(reto["CONVERSACION"](ayuda)))
+    fin, motivo, entorno = _bucle(datos, referencia, de_referencia, guion, ayuda.herramientas, [], _gasto())
+    if fin != "fin":
+        raise RuntimeError("la solución de referencia no reproduce su conversación: %s" % motivo)
+    datos["conversacion"] = {"guion": guion, "entorno": entorno}
+    datos["pruebas"] = []
+    for p in reto["pruebas"](ayuda):
+        if p["herramientas"].get("nombre") not in conjuntos(referencia):
+            raise ValueError("la prueba %r usa herramientas que no son de h: usa h.herramientas o h.con_…"
+                             % p["nombre"])
+        r, despues, registro = _ejecuta(de_referencia, p["argumento"], p["entorno"], p["herramientas"], _gasto())
+        r.pop("salida", None)
+        datos["pruebas"].append({
+            "nombre": p["nombre"], "oculta": p["oculta"], "argumento": p["argumento"],
+            "entorno": p["entorno"], "conjunto": p["herramientas"]["nombre"],
+            "esperado": {"respuesta": r, "entorno": despues, "registro": [n for n, _ in registro]}})
+    return _como_json(datos)
+
+
+def _como_json(valor):
+    return json.loads(json.dumps(valor, allow_nan=False))
+
+
+def nombres_de_pruebas(reto):
+    ayuda = Ayuda(espacio_publico(reto), 0)
+    return [REPRODUCE] + [p["nombre"] for p in reto["pruebas"](ayuda)]
+
+
 # --- Grading ----------------------------------------------------------------------------------
 
 def califica(reto, transporte, semilla=None):
-    """Runs every test of the challenge against the transport and returns the report."""
-    inicio = time.perf_counter()
+    """Grades against what the reference does at this seed (a fresh one if None): calificar.py."""
     semilla = random.randrange(2 ** 32) if semilla is None else semilla
-    referencia = espacio_de_referencia(reto)
-    ayuda = Ayuda(referencia, semilla)
-    pruebas = reto["pruebas"](ayuda)
+    return compara(espera(reto, semilla), espacio_publico(reto), transporte)
+
+
+def compara(esperado, publico, transporte):
+    """Runs every test through the transport, judges it against `esperado`, returns the report."""
+    inicio = time.perf_counter()
+    pruebas = esperado["pruebas"]
     nombres = [REPRODUCE] + [p["nombre"] for p in pruebas]
     problema = transporte.prepara()
     if problema:
         problema = _corto(str(problema), _TOPE_FALLO)
         resultados = [(n, problema, "") for n in nombres]
     else:
-        de_referencia = EnEsteInterprete(referencia, reto["FUNCION"])
-        gasto = _gasto()  # the learner's tool time, over the whole submission
-        resultados = [(REPRODUCE, *_reproduce(reto, ayuda, transporte, de_referencia, gasto))]
-        resultados += [(p["nombre"], *_corre_prueba(reto, p, transporte, de_referencia, gasto))
-                       for p in pruebas]
+        gasto, grupos = _gasto(), conjuntos(publico)  # gasto: the learner's tool time, in all
+        transporte.en_prueba(REPRODUCE)
+        resultados = [(REPRODUCE, *_reproduce(esperado, publico, grupos, transporte, gasto))]
+        for p in pruebas:
+            transporte.en_prueba(p["nombre"])
+            resultados.append((p["nombre"], *_corre_prueba(esperado, publico, grupos[p["conjunto"]],
+                                                          p, transporte, gasto)))
     tests = [{"name": n, "score": 0 if fallo else 1, "max_score": 1,
               "status": "failed" if fallo else "passed", "output": _corto(fallo or "", _TOPE_FALLO)}
              for n, fallo, salida in resultados]
@@ -471,15 +560,10 @@ def _gasto():
     return {"segundos": 0.0, "agotado": False}
 
 
-def nombres_de_pruebas(reto):
-    ayuda = Ayuda(espacio_de_referencia(reto), 0)
-    return [REPRODUCE] + [p["nombre"] for p in reto["pruebas"](ayuda)]
-
-
 def _ejecuta(transporte, argumento, entorno, conjunto, gasto):
     """One call through the transport, with tools bound to a fresh trusted copy of the environment.
 
-    Returns (respuesta, entorno después, nombres de las herramientas ejecutadas, en orden).
+    Returns (respuesta, entorno después, [(herramienta, cómo se llamó), ...] in order).
     `gasto` is the submission's {"segundos": tool time so far, "agotado": bool}.
     """
     entorno, registro = copy.deepcopy(entorno), []
@@ -496,7 +580,7 @@ def _ejecuta(transporte, argumento, entorno, conjunto, gasto):
             problema = _excede(objetivo)
             if problema:
                 raise OSError(problema)
-            registro.append(nombre)
+            registro.append((nombre, _muestra_llamada(nombre, args, kwargs)))
             antes, inicio = dict(objetivo) if isinstance(objetivo, dict) else None, time.perf_counter()
             try:
                 valor = f(objetivo, *args, **kwargs)
@@ -535,61 +619,87 @@ def _excede(entorno, valor=None):
     return None
 
 
-def _corre_prueba(reto, p, transporte, de_referencia, gasto):
-    referencia = de_referencia.ns
-    esperado, entorno_esperado, registro_esperado = _ejecuta(
-        de_referencia, p["argumento"], p["entorno"], p["herramientas"], _gasto())
-    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], p["herramientas"], gasto)
-    enviado = "Se envió %s." % _muestra_argumento(referencia, p["argumento"])
-    fallo = _juzga(reto, referencia, esperado, r) or _compara_registro(registro_esperado, registro) \
-        or _compara_entorno(entorno_esperado, entorno)
-    return (enviado + " " + fallo if fallo else None), r.get("salida", "")
+def _corre_prueba(esperado, publico, conjunto, p, transporte, gasto):
+    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], conjunto, gasto)
+    e = p["esperado"]
+    fallo = _juzga(esperado["funcion"], publico, e["respuesta"], r) \
+        or _compara_registro(e["registro"], registro) or _compara_entorno(e["entorno"], entorno)
+    if fallo and not p["oculta"]:  # a hidden test's inputs are never shown
+        fallo = "Se envió %s\n%s" % (_muestra_argumento(p["argumento"]), fallo)
+    return fallo, r.get("salida", "")
 
 
-def _juzga(reto, referencia, esperado, r):
-    funcion = reto["FUNCION"]
+def _juzga(funcion, publico, esperado, r):
     if "caida" in r:
-        return r["caida"]
+        return _frase(r["caida"])
     if "excepcion" in esperado:
         if "excepcion" in r and esperado["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
-        return "Se esperaba que %s lanzara %s, y %s." % (
-            funcion, esperado["excepcion"]["tipo"], _que_hizo(r))
+        return _punto("Se esperaba que %s lanzara %s, y %s" % (funcion, esperado["excepcion"]["tipo"], _que_hizo(r)))
     if "valor" not in r:
-        return "Se esperaba que %s devolviera %s, y %s." % (
-            funcion, _muestra_valor(referencia, esperado["valor"]), _que_hizo(r))
-    forma = _revisa_forma(referencia, r["valor"], isinstance(esperado["valor"], list))
+        return _punto("Se esperaba que %s devolviera:\n%s\ny %s" % (
+            funcion, _muestra_valor(esperado["valor"]), _que_hizo(r)))
+    forma = _revisa_forma(publico, r["valor"], isinstance(esperado["valor"], list))
     if forma:
         return "Lo que devuelve %s no tiene la forma de un tool_result: %s." % (funcion, forma)
-    if _clave(r["valor"]) != _clave(esperado["valor"]):
-        return "Se esperaba %s y llegó %s." % (_muestra_valor(referencia, esperado["valor"]),
-                                               _muestra_valor(referencia, r["valor"]))
-    return None
+    return _diferencia(esperado["valor"], r["valor"])
+
+
+def _diferencia(esperado, obtenido):
+    """None if equal; else both sides in one notation, narrowed to the first block that differs."""
+    if _clave(esperado) == _clave(obtenido):
+        return None
+    if isinstance(esperado, list) and isinstance(obtenido, list) and len(esperado) == len(obtenido):
+        j = next(j for j, (a, b) in enumerate(zip(esperado, obtenido)) if _clave(a) != _clave(b))
+        prefijo, esperado, obtenido = "El bloque %d no es el esperado. " % (j + 1), esperado[j], obtenido[j]
+    elif isinstance(esperado, list) and isinstance(obtenido, list):
+        prefijo = "Se esperaba%s %s y %s %s. " % (
+            "" if len(esperado) == 1 else "n", _bloques(len(esperado)),
+            "llegó" if len(obtenido) == 1 else "llegaron", _bloques(len(obtenido)))
+    else:
+        prefijo = ""
+    return "%sSe esperaba:\n%s\ny llegó:\n%s" % (prefijo, _muestra_valor(esperado), _muestra_valor(obtenido))
+
+
+def _bloques(n):
+    return "1 bloque" if n == 1 else "%d bloques" % n
+
+
+def _punto(texto):
+    """Ends a sentence with a period, unless it ends with a shown value (its own line)."""
+    return texto if texto.rsplit("\n", 1)[-1].startswith("  ") or texto.endswith(".") else texto + "."
 
 
 def _que_hizo(r):
     if "excepcion" in r:
         e = r["excepcion"]
-        return "lanzó %s: %s" % (e["tipo"], e["mensaje"]) if e["mensaje"] else "lanzó %s" % e["tipo"]
+        donde = " en la línea %d de tu código" % e["linea"] if e.get("linea") else ""
+        return "lanzó %s%s: %s" % (e["tipo"], donde, e["mensaje"]) if e["mensaje"] else \
+            "lanzó %s%s" % (e["tipo"], donde)
     if "no_json" in r:
         return "devolvió algo que no es un valor JSON (%s)" % r["no_json"]
-    return "devolvió %s" % _corto(repr(r["valor"]))
+    return "devolvió:\n%s" % _muestra_valor(r["valor"])
 
 
-def _revisa_forma(referencia, valor, es_lista):
+def _frase(texto):
+    texto = texto[:1].upper() + texto[1:]
+    return texto if texto.endswith((".", "?", "!")) else texto + "."
+
+
+def _revisa_forma(publico, valor, es_lista):
     """The first problem of shape, in Spanish, checked with jsonschema against BLOQUE."""
     validador = _validador_de_bloques()
     if es_lista and not isinstance(valor, list):
-        return "debe devolver una lista de bloques, y devuelve %s" % _corto(repr(valor))
+        return "debe devolver una lista de bloques, y devuelve %s" % _muestra_en_linea(valor)
     if es_lista and len(valor) > _TOPE_BLOQUES:  # each costs ~1 ms of jsonschema on the trusted side
         return "devuelve %d bloques, y ninguna prueba pide más de %d" % (len(valor), _TOPE_BLOQUES)
     for j, bloque in enumerate(valor if es_lista else [valor], 1):
         if not isinstance(bloque, dict):
-            motivo = "un tool_result es un diccionario, y llega %s" % _corto(repr(bloque))
+            motivo = "un tool_result es un diccionario, y llega %s" % _muestra_en_linea(bloque)
             return "bloque %d: %s" % (j, motivo) if es_lista else motivo
         errores = sorted(validador.iter_errors(bloque), key=lambda e: list(e.absolute_path))
         if errores:
-            motivo = referencia["_en_castellano"](errores[0])
+            motivo = publico["_en_castellano"](errores[0])
             return "bloque %d: %s" % (j, motivo) if es_lista else motivo
     return None
 
@@ -601,49 +711,52 @@ def _validador_de_bloques():
 
 
 def _compara_registro(esperado, obtenido):
-    for nombre in dict.fromkeys(esperado + obtenido):
-        n, m = esperado.count(nombre), obtenido.count(nombre)
+    nombres = [n for n, _ in obtenido]
+    for nombre in dict.fromkeys(esperado + nombres):
+        n, m = esperado.count(nombre), nombres.count(nombre)
         if n == m:
             continue
+        llamadas = "; ".join(c for x, c in obtenido if x == nombre)
         if n == 0:
-            return "La herramienta %s se ha ejecutado, y esa llamada no debía ejecutarse." % nombre
-        return "La herramienta %s se ha ejecutado %d %s; debía ejecutarse %d." % (
-            nombre, m, "vez" if m == 1 else "veces", n)
+            return "Tu código ejecutó %s, y esa llamada no debía ejecutarse." % llamadas
+        if m == 0:
+            return "Tu código no ejecutó %s, y debía ejecutarse %s." % (nombre, _veces(n))
+        return "Tu código ejecutó %s %s (%s); debía ejecutarse %s." % (nombre, _veces(m), llamadas, _veces(n))
     return None
+
+
+def _veces(n):
+    return "una vez" if n == 1 else "%d veces" % n
 
 
 def _compara_entorno(esperado, obtenido):
     for ruta in sorted(set(esperado) | set(obtenido), key=repr):  # a learner's path may be 5
         if esperado.get(ruta) != obtenido.get(ruta):
             return "Al terminar, %s debería %s, y %s." % (
-                ruta, "ser %s" % _corto(repr(esperado[ruta])) if ruta in esperado else "no existir",
-                "es %s" % _corto(repr(obtenido[ruta])) if ruta in obtenido else "no existe")
+                _json(ruta), "ser %s" % _json(esperado[ruta]) if ruta in esperado else "no existir",
+                "es %s" % _json(obtenido[ruta]) if ruta in obtenido else "no existe")
     return None
 
 
 # --- Replaying the lesson's conversation -------------------------------------------------------
 
-def _reproduce(reto, ayuda, transporte, de_referencia, gasto):
-    referencia = de_referencia.ns
-    inicio, respuestas, visto = reto["CONVERSACION"](ayuda)
-    salidas = []
-    guion = (inicio, respuestas, visto)
-    esperado = _bucle(reto, referencia, de_referencia, guion, ayuda.herramientas, [], _gasto())
-    if esperado[0] != "fin":
-        raise RuntimeError("la solución de referencia no reproduce su conversación: %s" % esperado[1])
-    obtenido = _bucle(reto, referencia, transporte, guion, ayuda.herramientas, salidas, gasto)
-    fallo = obtenido[1] if obtenido[0] != "fin" else _compara_entorno(esperado[2], obtenido[2])
+def _reproduce(esperado, publico, grupos, transporte, gasto):
+    conversacion, salidas = esperado["conversacion"], []
+    fin, fallo, entorno = _bucle(esperado, publico, transporte, conversacion["guion"],
+                                 grupos["herramientas"], salidas, gasto)
+    if fin == "fin":
+        fallo = _compara_entorno(conversacion["entorno"], entorno)
     return fallo, "".join(salidas)
 
 
-def _bucle(reto, referencia, transporte, guion, conjunto, salidas, gasto):
+def _bucle(datos, publico, transporte, guion, conjunto, salidas, gasto):
     """The course's harness, with the learner's function giving the observations, checked each turn.
 
     Returns ("fin", None, entorno), or (motivo, mensaje de fallo, entorno).
     """
     inicio, respuestas, visto = guion
-    modelo = referencia["ModeloGuionizado"](referencia["guion_de"](inicio, respuestas, visto))
-    entorno, M = copy.deepcopy(referencia["ENTORNO"]), list(inicio)
+    modelo = publico["ModeloGuionizado"](publico["guion_de"](inicio, respuestas, visto))
+    entorno, M = copy.deepcopy(publico["ENTORNO"]), list(inicio)
     for turno in range(1, _TOPE_TURNOS + 1):
         try:
             r = modelo(M, conjunto["herramientas"])
@@ -652,67 +765,97 @@ def _bucle(reto, referencia, transporte, guion, conjunto, salidas, gasto):
         llamadas = [b for b in r if b["type"] == "tool_use"]
         if not llamadas:
             return "fin", None, entorno
-        pedidos = [r] if reto["ARGUMENTO"] == "respuesta" else llamadas
+        pedidos = [r] if datos["argumento"] == "respuesta" else llamadas
         obs = []
         for argumento in pedidos:
             respuesta, entorno, _ = _ejecuta(transporte, argumento, entorno, conjunto, gasto)
             salidas.append(respuesta.get("salida", ""))
-            fallo = _juzga_turno(reto, referencia, respuesta)
+            fallo = _juzga_turno(datos, publico, respuesta)
             if fallo:
                 return "fallo", "Turno %d: %s" % (turno, fallo), entorno
-            obs += respuesta["valor"] if reto["ARGUMENTO"] == "respuesta" else [respuesta["valor"]]
+            obs += respuesta["valor"] if datos["argumento"] == "respuesta" else [respuesta["valor"]]
         M = M + [("asistente", r), ("usuario", obs)]
-        fallo = _revisa_turno(referencia, llamadas, obs, M)
+        fallo = _revisa_turno(publico, llamadas, obs, M)
         if fallo:
             return "fallo", "Turno %d: %s" % (turno, fallo), entorno
     return "tope", "La conversación no ha terminado en %d turnos." % _TOPE_TURNOS, entorno
 
 
-def _juzga_turno(reto, referencia, respuesta):
-    funcion = reto["FUNCION"]
+def _juzga_turno(datos, publico, respuesta):
+    funcion = datos["funcion"]
     if "caida" in respuesta:
-        return respuesta["caida"]
+        return _frase(respuesta["caida"])
     if "valor" not in respuesta:
-        return "%s %s." % (funcion, _que_hizo(respuesta))
-    forma = _revisa_forma(referencia, respuesta["valor"], reto["ARGUMENTO"] == "respuesta")
+        return _punto("%s %s" % (funcion, _que_hizo(respuesta)))
+    forma = _revisa_forma(publico, respuesta["valor"], datos["argumento"] == "respuesta")
     if forma:
         return "lo que devuelve %s no tiene la forma de un tool_result: %s." % (funcion, forma)
     return None
 
 
-def _revisa_turno(referencia, llamadas, obs, M):
+def _revisa_turno(publico, llamadas, obs, M):
     """Each tool_use id got exactly one tool_result, in order and before anything else."""
     ids = [b["id"] for b in llamadas]
     respuestas = [b["tool_use_id"] for b in obs]
     if respuestas != ids:
         return ("las llamadas eran %s y los tool_result responden a %s: debe haber uno por llamada, "
                 "en el mismo orden." % (", ".join(ids), ", ".join(respuestas) or "nada"))
-    fallos = referencia["fallos_de_protocolo"](M)
+    fallos = publico["fallos_de_protocolo"](M)
     return "la conversación incumple el protocolo: %s" % fallos[0] if fallos else None
 
 
-# --- Showing values in the learner's terms ----------------------------------------------------
+# --- Showing values in the learner's terms: one notation for both sides -------------------------
 
-def _muestra_argumento(referencia, argumento):
+def _muestra_argumento(argumento):
     if isinstance(argumento, list):
-        return "la respuesta [%s]" % " | ".join(_muestra_bloque(referencia, b) for b in argumento)
-    return "la llamada %s" % _muestra_bloque(referencia, argumento)
+        return "la respuesta:\n%s" % _muestra_valor(argumento)
+    return "la llamada:\n  %s" % _muestra_bloque(argumento)
 
 
-def _muestra_valor(referencia, valor):
-    if isinstance(valor, list):
-        return "[%s]" % " | ".join(_muestra_bloque(referencia, b) for b in valor) if valor else "[]"
-    return _muestra_bloque(referencia, valor)
+def _muestra_valor(valor):
+    """A value as the learner would write it: each block of a list on its own line."""
+    if isinstance(valor, list) and valor:
+        return "\n".join("  %s" % _muestra_bloque(b) for b in valor)
+    return "  %s" % _muestra_bloque(valor)
 
 
-def _muestra_bloque(referencia, b):
+def _muestra_en_linea(valor):
+    return _corto(_json(valor), 120)
+
+
+def _muestra_bloque(b):
+    """tool_result t1 · content "…" · is_error False — strings always quoted, \n as \n."""
+    if not isinstance(b, dict) or b.get("type") not in ("text", "tool_use", "tool_result"):
+        return _muestra_en_linea(b)
+    if b["type"] == "text":
+        return "text %s" % _corto(_json(b.get("text")), 120)
+    if b["type"] == "tool_use":
+        entrada = b.get("input")
+        nota = "" if isinstance(entrada, dict) else " (no es un diccionario)"
+        return "tool_use %s %s, input %s%s" % (b.get("id"), b.get("name"), _corto(_json(entrada), 120), nota)
+    partes = ["tool_result %s" % b.get("tool_use_id")]
+    if "content" in b:
+        partes.append("content %s" % _corto(_json(b["content"]), 160))
+    if "is_error" in b:
+        partes.append("is_error %s" % _json(b["is_error"], python=True))
+    otros = [k for k in b if k not in ("type", "tool_use_id", "content", "is_error")]
+    partes += ["%s %s" % (k, _corto(_json(b[k]), 40)) for k in otros]
+    return " · ".join(partes)
+
+
+def _muestra_llamada(nombre, args, kwargs):
+    partes = [_corto(_json(a), 60) for a in args] + \
+             ["%s=%s" % (k, _corto(_json(v), 60)) for k, v in kwargs.items()]
+    return "%s(%s)" % (nombre, ", ".join(partes))
+
+
+def _json(valor, python=False):
+    if python and isinstance(valor, bool):
+        return repr(valor)
     try:
-        texto = referencia["muestra"](b)
-        if b["type"] == "tool_result" and b.get("is_error") is True:
-            texto += " (is_error True)"
-    except Exception:
-        texto = repr(b)
-    return _corto(texto, 120)
+        return json.dumps(valor, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return repr(valor)
 
 
 def _clave(valor):
@@ -720,4 +863,8 @@ def _clave(valor):
 
 
 def _corto(texto, n=80):
-    return texto if len(texto) <= n else texto[:n - 1] + "…"
+    """At most n characters; a cut falls on a space when one is near, and says so with …."""
+    if len(texto) <= n:
+        return texto
+    corte = texto.rfind(" ", 0, n - 1)
+    return texto[:corte if corte > n * 0.7 else n - 1] + "…"

@@ -42,8 +42,8 @@ sys.path.insert(0, str(PY))
 import aislamiento  # noqa: E402
 import calificador  # noqa: E402
 
-TIEMPO_LLAMADA = 2.0
-TIEMPO_ENTREGA = 10.0
+TIEMPO_LLAMADA = calificador.TIEMPO_LLAMADA  # the page's Comprobar uses the same two
+TIEMPO_ENTREGA = calificador.TIEMPO_ENTREGA
 TIEMPO_ARRANQUE = 60.0   # a child's boot, not counted in the submission's time
 TIEMPO_JUEZ = 120.0      # the judge's own work between two messages
 TOPE_ENTREGA = 1 << 20   # bytes of a submission file
@@ -218,6 +218,15 @@ class Juez:
             raise SystemExit("calificar.py: el juez no ha podido cargar el reto %s:\n%s"
                              % (nombre, self.proceso.ultimo_error)) from None
 
+    def espera(self, semilla):
+        """What the reference does at this seed: the data build.py puts in the page."""
+        self.proceso.envia({"espera": {"semilla": semilla}}, time.monotonic() + TIEMPO_JUEZ)
+        mensaje = self.proceso.recibe(time.monotonic() + TIEMPO_JUEZ)
+        if "esperado" not in mensaje:
+            raise SystemExit("calificar.py: la solución de referencia de %s falla: %s"
+                             % (self.reto[0], mensaje.get("error")))
+        return mensaje["esperado"]
+
     def califica(self, ruta):
         try:
             datos = lee_entrega(ruta)
@@ -303,9 +312,8 @@ class Relevo:
     def _agotado(self, quien):
         """Why the child's time is up: the submission's, or this call's (both grow alike)."""
         o = self.opciones
-        if o.tiempo_entrega - self.gastado <= o.tiempo_llamada - self.en_llamada:
-            return "se ha agotado el tiempo total de la entrega (%g s)" % o.tiempo_entrega
-        return "%s no ha terminado en %g s: ¿un bucle infinito?" % (quien, o.tiempo_llamada)
+        return calificador.sin_tiempo(quien, o.tiempo_llamada, o.tiempo_entrega,
+                                      o.tiempo_entrega - self.gastado <= o.tiempo_llamada - self.en_llamada)
 
     def _arranca(self):
         self.hijo = self.juez.hijo_nuevo()
@@ -368,18 +376,24 @@ def main(argv=None):
     p = argparse.ArgumentParser(  # no abbreviations: a file named --sin must not mean anything
         prog="calificar.py", description="Califica entregas de los retos del curso, aisladas.",
         allow_abbrev=False)
-    p.add_argument("--reto", help="el reto: %s" % ", ".join(conocidos))
+    p.add_argument("--reto", help="el reto: %s, o la ruta de un .reto.py" % ", ".join(conocidos))
     p.add_argument("--lista", action="store_true", help="lista los retos y termina")
     p.add_argument("--prepara", action="store_true",
                    help="prepara el intérprete del calificador (lo hace make setup) y termina")
     p.add_argument("-j", type=int, default=1, metavar="N", help="califica N entregas a la vez")
     p.add_argument("--semilla", type=int, help="semilla de las pruebas ocultas (por defecto, al azar)")
+    p.add_argument("--esperado", action="store_true",
+                   help="escribe en JSON lo que hace la solución de referencia con --semilla y termina")
     p.add_argument("--tiempo-llamada", type=float, default=TIEMPO_LLAMADA, metavar="S")
     p.add_argument("--tiempo-entrega", type=float, default=TIEMPO_ENTREGA, metavar="S")
     p.add_argument("--sin-aislamiento", action="store_true",
                    help="califica sin aislar las entregas (solo si confías en ellas)")
     p.add_argument("entregas", nargs="*", metavar="ENTREGA.py")
     opciones = p.parse_args(argv)
+    if opciones.reto and opciones.reto.endswith(".reto.py") and os.path.isfile(opciones.reto):
+        ruta = Path(opciones.reto).resolve()  # a challenge outside lessons/ (build.py's tests)
+        opciones.reto = ruta.name[:-len(".reto.py")]
+        conocidos[opciones.reto] = ruta
     problemas = revisa(conocidos.values() if opciones.lista or not opciones.reto else
                        [conocidos[opciones.reto]] if opciones.reto in conocidos else [])
     if problemas:
@@ -392,10 +406,20 @@ def main(argv=None):
     if opciones.prepara:
         print(aislamiento.prepara(avisa=avisa))
         return 0
+    if opciones.reto and opciones.reto not in conocidos:
+        p.error("no existe el reto %r; los retos son: %s" % (opciones.reto, ", ".join(conocidos)))
+    if opciones.esperado:
+        if not opciones.reto or opciones.semilla is None or opciones.entregas:
+            p.error("--esperado pide --reto RETO y --semilla N, y ninguna entrega")
+        juez = Juez(aislamiento.prepara(avisa=avisa), "ninguno",
+                    (opciones.reto, conocidos[opciones.reto]), opciones, iter(()))
+        try:
+            escribe(juez.espera(opciones.semilla))
+        finally:
+            juez.cierra()
+        return 0
     if not opciones.reto or not opciones.entregas:
         p.error("hacen falta --reto RETO y al menos una ENTREGA.py")
-    if opciones.reto not in conocidos:
-        p.error("no existe el reto %r; los retos son: %s" % (opciones.reto, ", ".join(conocidos)))
     if opciones.j < 1:
         p.error("-j debe ser al menos 1")
     base = aislamiento.prepara(avisa=avisa)

@@ -254,7 +254,24 @@ def _diferencia_valor(ruta, esperado, recibido):
         return None
     if _iguales(esperado, recibido):
         return None
+    if isinstance(esperado, str) and isinstance(recibido, str):
+        esperado, recibido = _desde_la_diferencia(esperado, recibido)
     return "%s esperado %s, recibido %s" % (ruta.rstrip(".") or "valor", _corto(esperado), _corto(recibido))
+
+
+def _desde_la_diferencia(a, b, antes=15):
+    """Dos textos largos, recortados para que se vea dónde empiezan a diferir."""
+    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if i <= antes or max(len(repr(a)), len(repr(b))) <= 60:
+        return a, b
+    return _Recorte("…" + a[i - antes:]), _Recorte("…" + b[i - antes:])
+
+
+class _Recorte(str):
+    """Un texto que empieza por «…»: repr() lo muestra con comillas pero con la elipsis fuera."""
+
+    def __repr__(self):
+        return "…" + str.__repr__(self[1:])
 
 
 def _iguales(a, b):

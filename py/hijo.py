@@ -48,7 +48,7 @@ def principal():
         fuente, problema = "", "no se ha podido leer la entrega: %s" % e
     ns, problema, salida = (({}, problema, "") if problema else
                             calificador.carga_entrega(inicio["contexto"], fuente, inicio["nombre"]))
-    transporte = calificador.EnEsteInterprete(ns, inicio["funcion"], problema)
+    transporte = calificador.EnEsteInterprete(ns, inicio["funcion"], problema, inicio["nombre"])
     envia({"problema": transporte.prepara(), "salida": salida})
     while True:
         pedido = recibe()["llama"]

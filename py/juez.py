@@ -6,10 +6,12 @@ one at a time through Remoto, a Transporte whose learner's function lives in a s
 (hijo.py). calificar.py relays every message to and from that child and keeps its clocks.
 
 Messages in:   {"reto": {"nombre", "fuente"}}
+               {"espera": {"semilla"}}                 what the reference does (build.py's data)
                {"califica": {"fuente": base64 of the file, "nombre", "semilla"}}
                {"de_hijo": m} | {"caida": motivo}     the answer to a {"hijo"} message
                {"hecho": true}                         the answer to {"cierra_hijo"}
 Messages out:  {"listo": {"pruebas": [nombres]}}       after reto
+               {"esperado": calificador.espera(...)} | {"error": motivo}   after espera
                {"hijo": m, "espera": "carga" | "llamada"}   deliver m, start the child if none
                {"cierra_hijo": true}
                {"informe": results.json} | {"error": motivo}   the end of a califica
@@ -33,6 +35,11 @@ def principal():
         if "reto" in mensaje:
             reto = _carga_reto(mensaje["reto"])
             _envia({"listo": {"pruebas": calificador.nombres_de_pruebas(reto)}})
+        elif "espera" in mensaje:
+            try:
+                _envia({"esperado": calificador.espera(reto, mensaje["espera"]["semilla"])})
+            except Exception as e:  # a broken challenge: build.py reports it
+                _envia({"error": "%s: %r" % (type(e).__name__, e)})
         elif "califica" in mensaje:
             _envia(_califica(reto, **mensaje["califica"]))
 
@@ -148,8 +155,9 @@ def saneada(fin):
     e = fin.get("excepcion")
     if isinstance(e, dict) and isinstance(e.get("tipo"), str) and isinstance(e.get("mensaje"), str) \
             and isinstance(e.get("mro"), list) and all(isinstance(c, str) for c in e["mro"]):
+        linea = e.get("linea") if type(e.get("linea")) is int else None
         return {"excepcion": {"tipo": e["tipo"][:100], "mro": e["mro"][:50], "mensaje": e["mensaje"][:300],
-                              "args": []}, "salida": salida}
+                              "args": [], "linea": linea}, "salida": salida}
     return {"caida": INVALIDO}
 
 

@@ -6,15 +6,20 @@ import { contarDescargas } from "./descargas.js";
 
 const CLAVE = "/__instantanea__";
 
-function cargarEjecutor(py, fuente) {
-  py.globals.set("__fuente_ejecutor__", fuente);
-  py.runPython(`
+// The worker's own Python modules ({name: source}), loaded before the snapshot is
+// taken, in order: a later one may import an earlier one.
+function cargarModulos(py, modulos) {
+  for (const [nombre, fuente] of Object.entries(modulos)) {
+    py.globals.set("__fuente__", fuente);
+    py.globals.set("__nombre__", nombre);
+    py.runPython(`
 import sys, types
-_m = types.ModuleType("__ejecutor__")
-exec(compile(__fuente_ejecutor__, "<ejecutor>", "exec"), _m.__dict__)
-sys.modules["__ejecutor__"] = _m
-del _m, __fuente_ejecutor__
+_m = types.ModuleType(__nombre__)
+exec(compile(__fuente__, "<%s>" % __nombre__.strip("_"), "exec"), _m.__dict__)
+sys.modules[__nombre__] = _m
+del _m, __fuente__, __nombre__
 `);
+  }
 }
 
 async function abrirCache(nombre) {
@@ -25,7 +30,7 @@ async function abrirCache(nombre) {
   }
 }
 
-export async function arrancar(config, fuenteEjecutor, enviar) {
+export async function arrancar(config, modulos, enviar) {
   const dejarDeContar = config.primeraVisita ? contarDescargas(config.bytesInterprete, enviar) : () => {};
   try {
     const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
@@ -36,7 +41,7 @@ export async function arrancar(config, fuenteEjecutor, enviar) {
       try {
         const bytes = new Uint8Array(await guardada.arrayBuffer());
         const py = await loadPyodide({ ...base, _loadSnapshot: bytes });
-        py.pyimport("__ejecutor__");
+        Object.keys(modulos).forEach((m) => py.pyimport(m));
         return { py, origen: "instantanea" };
       } catch (e) {
         console.warn("Instantánea inservible; arranque normal.", e);
@@ -44,7 +49,7 @@ export async function arrancar(config, fuenteEjecutor, enviar) {
       }
     }
     const py = await loadPyodide({ ...base, _makeSnapshot: Boolean(cache) });
-    cargarEjecutor(py, fuenteEjecutor);
+    cargarModulos(py, modulos);
     if (cache) {
       const bytes = py.makeMemorySnapshot();
       cache.put(CLAVE, new Response(bytes)).catch((e) => console.warn("No se guardó la instantánea.", e));

@@ -89,9 +89,12 @@ export class Celda {
     this.ultimo = { flujo, nodo };
   }
 
-  recibir(m) {
-    if (m.tipo === "salida") for (const [flujo, texto] of m.trozos) this.escribir(flujo, texto);
-    else if (m.tipo === "recortada") this.nota(t("salida_recortada", { lineas: m.lineas.toLocaleString("es"), bytes: `${Math.round(m.bytes / 1024)} KB` }));
+  /** What interprete.js calls while this cell runs. */
+  oyentes() {
+    return {
+      alSalida: (flujo, texto) => this.escribir(flujo, texto),
+      alRecortada: (lineas, bytes) => this.nota(t("salida_recortada", { lineas: lineas.toLocaleString("es"), bytes: `${Math.round(bytes / 1024)} KB` })),
+    };
   }
 
   nota(texto, clase = "nota") {

@@ -1,6 +1,7 @@
 // Turns each cell into an editor and runs cells one at a time, earlier cells
 // first when a cell says it uses their names (":usa:" in the lesson source).
 import { Celda } from "./celda.js";
+import { Reto } from "./reto.js";
 import { t } from "./textos.js";
 
 export function montar(datos, interprete, carga) {
@@ -18,7 +19,12 @@ export function montar(datos, interprete, carga) {
       alDetener: detener,
     }));
   }
-  addEventListener("pagehide", () => celdas.forEach((c) => c.guardarYa()));
+  const retos = datos.retos.map((d) => new Reto(document.querySelector(`[data-reto="${d.nombre}"]`), d, {
+    curso: datos.curso,
+    slug: datos.slug,
+    alComprobar: comprobar,
+  }));
+  addEventListener("pagehide", () => [...celdas.values(), ...retos].forEach((c) => c.guardarYa()));
   document.documentElement.classList.add("con-js");
 
   function pedir(celda) {
@@ -28,6 +34,22 @@ export function montar(datos, interprete, carga) {
     celda.limpiar();
     celda.nota(interprete.estaListo ? t("en_cola") : t("esperando"));
     cola = cola.then(() => tarea(celda)).catch((e) => console.error(e));
+  }
+
+  // A challenge waits its turn like a cell, and runs apart from the cells' namespace.
+  function comprobar(reto) {
+    if (reto.enCola) return;
+    reto.enCola = true;
+    reto.ocupado(true, interprete.estaListo ? t("en_cola") : t("reto_esperando"));
+    cola = cola.then(async () => {
+      const { nombre, esperado, fuentes } = reto.datos;
+      reto.prueba = "";
+      try {
+        reto.terminar(await interprete.comprobar(`reto-${nombre}`, reto.codigo(), esperado, fuentes, reto.oyentes()));
+      } finally {
+        reto.enCola = false;
+      }
+    }).catch((e) => console.error(e));
   }
 
   function detener(celda) {
@@ -76,7 +98,7 @@ export function montar(datos, interprete, carga) {
   }
 
   async function correr(celda, pedida) {
-    const r = await interprete.ejecutar(celda.id, celda.codigo(), celda.nombre, (m) => celda.recibir(m));
+    const r = await interprete.ejecutar(celda.id, celda.codigo(), celda.nombre, celda.oyentes());
     if (r.ok) {
       ejecutadas.add(celda.id);
       if (!performance.getEntriesByName("primera-salida").length) performance.mark("primera-salida");

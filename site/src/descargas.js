@@ -3,6 +3,8 @@
 // response Pyodide gets is the browser's own, so WebAssembly streaming
 // compilation and its code cache work as without the wrapper (a rebuilt
 // Response cost about 0.5 s on every warm boot).
+import { aPagina } from "./protocolo.js";
+
 export function contarDescargas(total, enviar) {
   const original = self.fetch;
   let cargados = 0;
@@ -11,7 +13,7 @@ export function contarDescargas(total, enviar) {
     const ahora = performance.now();
     if (forzar || ahora - ultimo > 100) {
       ultimo = ahora;
-      enviar({ tipo: "progreso", cargados, total });
+      enviar(aPagina.progreso(cargados, total));
     }
   };
   const contar = async (cuerpo) => {

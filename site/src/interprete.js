@@ -1,10 +1,11 @@
-// The page's handle on the worker: boots it, runs one cell at a time, stops a
-// run through the SharedArrayBuffer interrupt buffer, and restarts the worker
-// when it dies or cannot be interrupted. Restarts lose the namespace; callers
-// hear about them through alReiniciar.
+// The page's handle on the worker, and the only reader of its messages
+// (protocolo.js): boots it, runs one thing at a time, stops a run through the
+// SharedArrayBuffer interrupt byte, cuts a challenge call that outlives its
+// plazo, and restarts the worker when it dies or cannot be interrupted.
+// Restarts lose the namespace; callers hear about them through alReiniciar.
 import { t } from "./textos.js";
+import { aTrabajador, SIGINT } from "./protocolo.js";
 
-const SIGINT = 2;
 const ESPERA_INTERRUPCION_MS = 1000;
 
 export class Interprete {
@@ -13,16 +14,15 @@ export class Interprete {
     this.avisos = { alProgreso, alListo, alErrorCarga, alReiniciar };
     this.buffer = self.crossOriginIsolated ? new SharedArrayBuffer(1) : null;
     this.senal = this.buffer && new Uint8Array(this.buffer);
-    this.actual = null; // { id, alSalida, resolver }
+    this.bufferReloj = self.crossOriginIsolated ? new SharedArrayBuffer(4) : null;
+    this.reloj = this.bufferReloj && new Int32Array(this.bufferReloj);
+    this.actual = null; // { id, oyentes, resolver }
     this.arrancar();
   }
 
   arrancar() {
-    let marcarListo, marcarArrancado;
-    this.listo = new Promise((r) => (marcarListo = r));
-    this.arrancado = new Promise((r) => (marcarArrancado = r)); // the worker runs its script
-    this.marcarListo = marcarListo;
-    this.marcarArrancado = marcarArrancado;
+    this.listo = new Promise((r) => (this.marcarListo = r));
+    this.arrancado = new Promise((r) => (this.marcarArrancado = r)); // the worker runs its script
     this.estaListo = false;
     const w = new Worker(this.config.trabajador, { type: "module" });
     w.onmessage = ({ data }) => this.recibir(w, data);
@@ -35,27 +35,39 @@ export class Interprete {
       else this.avisos.alErrorCarga(motivo);
     };
     this.worker = w;
-    w.postMessage({
-      tipo: "iniciar",
-      config: this.config,
-      mensajes: { input: t("input_no_disponible"), paquete: t("paquete_error") },
-      buffer: this.buffer,
-    });
+    const mensajes = { input: t("input_no_disponible"), paquete: t("paquete_error") };
+    w.postMessage(aTrabajador.iniciar(this.config, mensajes, this.buffer, this.bufferReloj));
   }
 
   recibir(w, m) {
     if (w !== this.worker) return; // a message from a worker we already replaced
     this.marcarArrancado();
-    if (m.tipo === "progreso") this.avisos.alProgreso(m);
-    else if (m.tipo === "listo") {
-      this.estaListo = true;
-      this.avisos.alListo(m);
-      this.marcarListo();
-    } else if (m.tipo === "error-carga") this.avisos.alErrorCarga(m.motivo);
-    else if (m.tipo === "salida" || m.tipo === "recortada") {
-      if (this.actual && this.actual.id === m.id) this.actual.alSalida(m);
-    } else if (m.tipo === "fin") this.terminar(m);
-    else if (m.tipo === "muerto") this.reiniciar(t("trabajador_muerto", { motivo: m.motivo }));
+    const oyentes = this.actual && this.actual.id === m.id ? this.actual.oyentes : {};
+    switch (m.tipo) {
+      case "progreso": return this.avisos.alProgreso(m.cargados, m.total);
+      case "listo":
+        this.estaListo = true;
+        this.avisos.alListo(m.ms, m.origen);
+        return this.marcarListo();
+      case "error-carga": return this.avisos.alErrorCarga(m.motivo);
+      case "salida": return m.trozos.forEach(([flujo, texto]) => oyentes.alSalida?.(flujo, texto));
+      case "recortada": return oyentes.alRecortada?.(m.lineas, m.bytes);
+      case "reloj": return this.vigilar(m.seq, m.plazo, () => oyentes.alPrueba?.(m.prueba));
+      case "fin": return this.terminar(m.resultado);
+      case "muerto": return this.reiniciar(t("trabajador_muerto", { motivo: m.motivo }));
+    }
+  }
+
+  /** A challenge call started: cut it after plazo ms, as Stop would, unless it ends first. */
+  vigilar(seq, plazo, avisar) {
+    clearTimeout(this.temporizador);
+    avisar();
+    this.temporizador = setTimeout(() => {
+      if (!this.reloj) return this.reiniciar(t("reto_reinicio"));
+      if (Atomics.compareExchange(this.reloj, 0, seq, -seq) !== seq) return;
+      Atomics.store(this.senal, 0, SIGINT);
+      this.temporizador = setTimeout(() => this.actual && this.reiniciar(t("detenida_forzada")), ESPERA_INTERRUPCION_MS);
+    }, plazo);
   }
 
   terminar(resultado) {
@@ -65,17 +77,22 @@ export class Interprete {
     if (actual) actual.resolver(resultado);
   }
 
-  /** Runs code in the shared namespace; resolves with {ok, traza?, linea?, detenida?, reinicio?}. */
-  async ejecutar(id, codigo, nombre, alSalida) {
-    await this.listo;
-    return new Promise((resolver) => {
-      this.actual = { id, alSalida, resolver };
-      this.worker.postMessage({ tipo: "ejecutar", id, codigo, nombre });
-    });
+  /** Runs a cell in the shared namespace; resolves with a Resultado (protocolo.js). */
+  ejecutar(id, codigo, nombre, oyentes) {
+    return this.pedir(id, oyentes, aTrabajador.ejecutar(id, codigo, nombre));
   }
 
-  ocupado() {
-    return this.actual !== null;
+  /** Grades a challenge's code against build.py's data; resolves with {ok, informe} or a failure. */
+  comprobar(id, codigo, esperado, fuentes, oyentes) {
+    return this.pedir(id, oyentes, aTrabajador.comprobar(id, codigo, esperado, fuentes));
+  }
+
+  async pedir(id, oyentes, mensaje) {
+    await this.listo;
+    return new Promise((resolver) => {
+      this.actual = { id, oyentes, resolver };
+      this.worker.postMessage(mensaje);
+    });
   }
 
   detener() {

@@ -15,10 +15,10 @@ let controlador = null;
 const avisosPendientes = [];
 
 const interprete = new Interprete(datos.config, {
-  alProgreso: (m) => carga.progreso(m.cargados, m.total),
-  alListo: (m) => {
-    carga.listo(m.ms);
-    document.documentElement.dataset.arranque = m.origen; // "red" or "instantanea"
+  alProgreso: (cargados, total) => carga.progreso(cargados, total),
+  alListo: (ms, origen) => {
+    carga.listo(ms);
+    document.documentElement.dataset.arranque = origen; // "red" or "instantanea"
     performance.mark("interprete-listo");
     registrarServiceWorker(carga);
   },

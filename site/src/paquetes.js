@@ -5,10 +5,11 @@ const GRUPOS = {
   micropip: { base: ["packaging", "micropip"], extra: [] },
   jsonschema: { base: ["packaging", "micropip"], extra: ["attrs", "pyrsistent", "jsonschema"] },
 };
-const hechos = new Set();
+const instalados = new Map(); // package or group name -> the promise of its install
 
 const absoluta = (ruta) => new URL(ruta, self.location.origin).href;
 
+/** Installs what `codigo` imports among GRUPOS; concurrent callers share one install. */
 export async function cargarImportados(py, codigo, urls) {
   let nombres;
   try {
@@ -17,20 +18,31 @@ export async function cargarImportados(py, codigo, urls) {
     return; // a SyntaxError: the run itself will report it
   }
   for (const nombre of nombres) {
-    const grupo = GRUPOS[nombre];
-    if (!grupo || hechos.has(nombre)) continue;
-    const base = grupo.base.filter((p) => !hechos.has(p));
-    if (base.length) {
-      await py.loadPackage(base.map((p) => absoluta(urls[p])), { messageCallback: () => {} });
-      base.forEach((p) => hechos.add(p));
+    if (!GRUPOS[nombre]) continue;
+    if (!instalados.has(nombre)) {
+      const promesa = instalar(py, GRUPOS[nombre], urls);
+      instalados.set(nombre, promesa);
+      promesa.catch(() => instalados.delete(nombre)); // a failed install may be retried
     }
-    if (grupo.extra.length) {
-      const micropip = py.pyimport("micropip");
-      const lista = py.toPy(grupo.extra.map((p) => absoluta(urls[p])));
+    await instalados.get(nombre);
+  }
+}
+
+async function instalar(py, grupo, urls) {
+  const clave = grupo.base.join(",");
+  if (!instalados.has(clave)) {
+    const base = py.loadPackage(grupo.base.map((p) => absoluta(urls[p])), { messageCallback: () => {} });
+    instalados.set(clave, base);
+    base.catch(() => instalados.delete(clave));
+  }
+  await instalados.get(clave);
+  if (grupo.extra.length) {
+    const micropip = py.pyimport("micropip");
+    const lista = py.toPy(grupo.extra.map((p) => absoluta(urls[p])));
+    try {
       await micropip.install.callKwargs(lista, { deps: false });
+    } finally {
       lista.destroy();
-      grupo.extra.forEach((p) => hechos.add(p));
     }
-    hechos.add(nombre);
   }
 }

@@ -1,6 +1,8 @@
 // Collects a cell's stdout/stderr in the worker and posts it to the page in
 // batches, so a flood of output cannot drown the page. Past the limit the text
 // is only counted, and the page gets a note with what was left out.
+import { aPagina } from "./protocolo.js";
+
 export const LIMITE_BYTES = 256 * 1024;
 export const LIMITE_LINEAS = 5000;
 const INTERVALO_MS = 40;
@@ -43,14 +45,14 @@ export class SalidaLimitada {
   vaciar(ahora = performance.now()) {
     this.ultimoEnvio = ahora;
     if (!this.trozos.length) return;
-    this.enviar({ tipo: "salida", id: this.id, trozos: this.trozos });
+    this.enviar(aPagina.salida(this.id, this.trozos));
     this.trozos = [];
     this.pendiente = 0;
   }
 
   terminar() {
     this.vaciar();
-    if (this.omitidas.bytes) this.enviar({ tipo: "recortada", id: this.id, ...this.omitidas });
+    if (this.omitidas.bytes) this.enviar(aPagina.recortada(this.id, this.omitidas.lineas, this.omitidas.bytes));
     this.empezar(null);
   }
 }

@@ -1,65 +1,104 @@
-// Module worker: boots Pyodide (from the memory snapshot when there is one)
-// and runs cells one at a time. Messages in: iniciar, ejecutar.
-// Messages out: progreso, listo, salida, fin, muerto, error-carga.
+// Module worker: boots Pyodide (from the memory snapshot when there is one), runs
+// cells one at a time, and grades a challenge's editor. Its messages, both ways,
+// are declared in protocolo.js.
 import fuenteEjecutor from "./ejecutor.py";
+import fuenteComprobador from "./comprobador.py";
+import fuenteCalificador from "../../py/calificador.py";
+import { aPagina, motivo } from "./protocolo.js";
 import { SalidaLimitada } from "./salida-limitada.js";
 import { arrancar } from "./arranque.js";
 import { cargarImportados } from "./paquetes.js";
 
+const MODULOS = { calificador: fuenteCalificador, __ejecutor__: fuenteEjecutor, __comprobador__: fuenteComprobador };
 const enviar = (m) => postMessage(m);
-let ejecutar = null;
 let py = null;
+let ejecutor = null;
+let comprobador = null;
 let urlsPaquetes = {};
 let mensajes = {};
 let interrupcion = null;
+let reloj = null;
+let actual = null; // the id of the run in progress
+let llamadas = 0;
 const salida = new SalidaLimitada(enviar);
 
 self.onmessage = async ({ data }) => {
   if (data.tipo === "iniciar") await iniciar(data);
-  else if (data.tipo === "ejecutar") await correr(data);
+  else if (data.tipo === "ejecutar") await correr(data.id, () => ejecutor.ejecutar(data.codigo, data.nombre), data.codigo);
+  else if (data.tipo === "comprobar") {
+    await correr(data.id, () => comprobador.comprobar(data.codigo, JSON.stringify(data.esperado), JSON.stringify(data.fuentes)), "import jsonschema");
+  }
 };
 
-async function iniciar({ config, mensajes: textos, buffer }) {
-  enviar({ tipo: "arrancando" });
+// What comprobador.py calls around each call of the learner's function: the page
+// cuts a call that outlives its plazo (SIGINT) after swapping seq for -seq in reloj.
+const avisos = {
+  empieza(plazo, prueba) {
+    llamadas += 1;
+    if (reloj) Atomics.store(reloj, 0, llamadas);
+    enviar(aPagina.reloj(actual, llamadas, plazo, prueba));
+    return llamadas;
+  },
+  termina(n) {
+    if (!reloj || Atomics.compareExchange(reloj, 0, n, 0) !== -n) {
+      if (reloj) Atomics.store(reloj, 0, 0);
+      return false;
+    }
+    // The page's SIGINT follows its exchange at once: wait for it, and take it back.
+    for (let i = 0; i < 1e6 && Atomics.load(interrupcion, 0) === 0; i++);
+    Atomics.store(interrupcion, 0, 0);
+    Atomics.store(reloj, 0, 0);
+    return true;
+  },
+};
+
+async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj }) {
+  enviar(aPagina.arrancando());
   mensajes = textos;
   const t0 = performance.now();
   try {
-    const arranque = await arrancar(config, fuenteEjecutor, enviar);
+    const arranque = await arrancar(config, MODULOS, enviar);
     py = arranque.py;
     urlsPaquetes = config.paquetes;
-    const modulo = py.pyimport("__ejecutor__");
-    modulo.configurar(mensajes.input);
-    ejecutar = modulo.ejecutar;
+    ejecutor = py.pyimport("__ejecutor__");
+    ejecutor.configurar(mensajes.input);
+    comprobador = py.pyimport("__comprobador__");
+    comprobador.configurar(avisos);
     py.setStdout({ write: (b) => salida.escribir("stdout", b) });
     py.setStderr({ write: (b) => salida.escribir("stderr", b) });
     py.setStdin({ error: true });
     // A fatal error (out of memory, a broken runtime) can leave the run's promise
     // unsettled forever; Pyodide's private hook lets the page restart the worker.
-    if (py._api) py._api.on_fatal = (e) => enviar({ tipo: "muerto", motivo: String(e && e.message ? e.message : e) });
+    if (py._api) py._api.on_fatal = (e) => enviar(aPagina.muerto(motivo(e)));
     if (buffer) {
       interrupcion = new Uint8Array(buffer);
+      reloj = new Int32Array(bufferReloj);
       py.setInterruptBuffer(interrupcion);
     }
-    enviar({ tipo: "listo", ms: performance.now() - t0, origen: arranque.origen });
+    enviar(aPagina.listo(performance.now() - t0, arranque.origen));
+    // Challenges grade with jsonschema: install it now, so that the first Comprobar
+    // does not wait for it (a run that comes meanwhile shares the same install).
+    if (config.conReto) cargarImportados(py, "import jsonschema", urlsPaquetes).catch(() => {});
   } catch (e) {
-    enviar({ tipo: "error-carga", motivo: String(e && e.message ? e.message : e) });
+    enviar(aPagina.errorCarga(motivo(e)));
   }
 }
 
-async function correr({ id, codigo, nombre }) {
+async function correr(id, trabajo, codigo) {
   if (interrupcion) interrupcion[0] = 0;
+  actual = id;
   salida.empezar(id);
   let resultado;
   try {
     await cargarImportados(py, codigo, urlsPaquetes).catch((e) =>
-      enviar({ tipo: "salida", id, trozos: [["stderr", mensajes.paquete.replace("{motivo}", String(e.message || e)) + "\n"]] }));
-    resultado = JSON.parse(await ejecutar(codigo, nombre));
+      enviar(aPagina.salida(id, [["stderr", mensajes.paquete.replace("{motivo}", motivo(e)) + "\n"]])));
+    resultado = JSON.parse(await trabajo());
   } catch (e) {
     // Not a Python exception (those come back as JSON): the interpreter is broken.
     salida.terminar();
-    enviar({ tipo: "muerto", motivo: String(e && e.message ? e.message : e) });
+    enviar(aPagina.muerto(motivo(e)));
     return;
   }
   salida.terminar();
-  enviar({ tipo: "fin", id, ...resultado });
+  enviar(aPagina.fin(id, resultado));
 }

@@ -106,3 +106,15 @@ export async function ejecutar(pagina, id, { espera = 60_000 } = {}) {
 export async function esperarInterprete(pagina, espera = 60_000) {
   await pagina.waitForFunction(() => performance.getEntriesByName("interprete-listo").length > 0, null, { timeout: espera });
 }
+
+/** Waits until the service worker is active (its precache complete). */
+export async function esperarServiceWorker(pagina) {
+  await pagina.evaluate(() => new Promise((resolver) => {
+    const mirar = async () => {
+      const reg = await navigator.serviceWorker.getRegistration("/");
+      if (reg && reg.active && reg.active.state === "activated") resolver();
+      else setTimeout(mirar, 200);
+    };
+    mirar();
+  }));
+}

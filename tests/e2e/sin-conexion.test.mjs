@@ -4,20 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { servidorYNavegador } from "./montaje.mjs";
-import { abrirNavegador, ejecutar, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
+import { abrirNavegador, ejecutar, esperarInterprete, esperarServiceWorker, LECCION, OTRA } from "./ayuda.mjs";
 
 const e = servidorYNavegador();
-
-async function esperarServiceWorker(pagina) {
-  await pagina.evaluate(() => new Promise((resolver) => {
-    const mirar = async () => {
-      const reg = await navigator.serviceWorker.getRegistration("/");
-      if (reg && reg.active && reg.active.state === "activated") resolver();
-      else setTimeout(mirar, 200);
-    };
-    mirar();
-  }));
-}
 
 test("after one visit, every lesson opens and runs offline", async () => {
   const primera = await e.navegador.contexto.newPage();

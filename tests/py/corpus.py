@@ -64,9 +64,10 @@ def califica_en_este_interprete(caso, semilla=3):
     reto = carga_reto(caso.split("/")[0])
     with open(ruta(caso), "rb") as f:
         fuente = calificador.fuente_de(f.read())  # as juez.py reads a file: BOM, coding line, CRLF
-    ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente,
-                                                os.path.basename(caso))
-    return calificador.califica(reto, calificador.EnEsteInterprete(ns, reto["FUNCION"], problema), semilla)
+    nombre = os.path.basename(caso)
+    ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente, nombre)
+    return calificador.califica(reto, calificador.EnEsteInterprete(ns, reto["FUNCION"], problema, nombre),
+                                semilla)
 
 
 def comprueba(caso, informe):

@@ -85,10 +85,10 @@ def _llama(fuente, argumento, entorno=None, funcion="observaciones"):
 def test_a_tool_acts_on_the_environment_it_is_passed():
     propio = "def observaciones(r, entorno):\n    return [FUNCIONES['leer'](entorno, 'a.txt')]\n"
     r, _, registro = _llama(propio, [], {"a.txt": "propio"})
-    assert r["valor"] == ["propio"] and registro == ["leer"]
+    assert r["valor"] == ["propio"] and [n for n, _ in registro] == ["leer"]
     global_ = "def observaciones(r, entorno):\n    return [FUNCIONES['leer'](ENTORNO, 'a.txt')]\n"
     r, _, registro = _llama(global_, [], {"a.txt": "propio"})
-    assert r["excepcion"]["tipo"] == "KeyError" and registro == ["leer"]  # as in a real harness
+    assert r["excepcion"]["tipo"] == "KeyError" and [n for n, _ in registro] == ["leer"]  # as in a real harness
     escribe = "def observaciones(r, entorno):\n    FUNCIONES['escribir'](entorno, 'b.txt', 'hola')\n    return entorno['b.txt']\n"
     r, despues, _ = _llama(escribe, [], {"a.txt": "x"})
     assert r["valor"] == "hola" and despues == {"a.txt": "x", "b.txt": "hola"}

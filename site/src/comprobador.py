@@ -1,0 +1,98 @@
+"""Comprobar, in the page's worker: the grader core on a challenge's editor, apart from the cells.
+
+The page sends the editor's text and build.py's data for the challenge (calificador.espera at
+the build's seed); compara judges against that data with public code only, exactly as
+calificar.py does with the same seed. The submission gets a fresh namespace: the cells' one
+(ejecutor.ESPACIO) is never touched.
+
+Each call of the learner's code (and its loading) runs under a clock kept by the page:
+_avisos.empieza(plazo_ms, prueba) posts the start and returns a number; the page swaps it for
+its negative and sends SIGINT once plazo_ms pass. _avisos.termina(n) says whether that
+happened and takes back an interrupt still pending. A cut call is a "caida" with the same
+words as calificar.py's, and the submission's total time is bounded as there.
+This file is loaded before the memory snapshot is taken: no JavaScript references at import.
+"""
+import json
+import time
+
+import calificador
+
+ARCHIVO = "<reto>"  # the submission's file name in tracebacks; its lines are the editor's
+_avisos = None
+_publicos = {}  # the public namespace of each context, built once per page
+
+
+def configurar(avisos):
+    """Called after every boot: the worker's clock hooks (see the docstring)."""
+    global _avisos
+    _avisos = avisos
+
+
+def comprobar(codigo, esperado_json, fuentes_json):
+    """Grades `codigo`; returns the JSON of {"ok": True, "informe": results.json}."""
+    esperado = json.loads(esperado_json)
+    contexto = [_lee(url) for url in json.loads(fuentes_json)] + [esperado["contexto"]]
+    clave = "\0".join(contexto)
+    if clave not in _publicos:
+        _publicos[clave] = calificador.ejecuta_fuentes(contexto, {"__name__": "__main__"})
+    transporte = EnLaPagina(contexto, codigo, esperado["funcion"])
+    try:
+        informe = calificador.compara(esperado, _publicos[clave], transporte)
+    except KeyboardInterrupt:  # an interrupt that landed in the grader's own code: rare, harmless
+        return json.dumps({"ok": False, "detenida": True})
+    return json.dumps({"ok": True, "informe": informe})
+
+
+def _lee(url):
+    from pyodide.http import open_url  # the files the cells load, from the same cache
+    return open_url(url).read()
+
+
+class EnLaPagina(calificador.EnEsteInterprete):
+    """The learner's function in this worker, each call under the page's clock."""
+
+    def __init__(self, contexto, codigo, funcion):
+        super().__init__({}, funcion, archivo=ARCHIVO)
+        self.contexto, self.codigo = contexto, codigo
+        self.gastado, self.prueba = 0.0, calificador.REPRODUCE
+
+    def en_prueba(self, nombre):
+        self.prueba = nombre
+
+    def prepara(self):
+        def carga():
+            self.ns, self.problema, salida = calificador.carga_entrega(self.contexto, self.codigo, ARCHIVO)
+            return {"valor": None}
+        r = self._con_reloj("tu entrega, al cargarse,", carga)
+        return r["caida"] if "caida" in r else super().prepara()
+
+    def llama(self, argumentos, herramientas, funciones):
+        return self._con_reloj("tu función", lambda: super(EnLaPagina, self).llama(argumentos, herramientas, funciones))
+
+    def _con_reloj(self, quien, trabajo):
+        llamada, entrega = calificador.TIEMPO_LLAMADA, calificador.TIEMPO_ENTREGA
+        plazo = min(llamada, entrega - self.gastado)
+        if plazo <= 0:
+            return {"caida": calificador.sin_tiempo(quien, llamada, entrega, True)}
+        n, inicio, cortada = _avisos.empieza(int(plazo * 1000), self.prueba), time.perf_counter(), False
+        try:
+            try:
+                respuesta = trabajo()
+            finally:
+                cortada = _avisos.termina(n)
+                self.gastado += time.perf_counter() - inicio
+        except KeyboardInterrupt:
+            cortada = True
+        if cortada:
+            _traga_interrupcion()
+            return {"caida": calificador.sin_tiempo(quien, llamada, entrega, entrega - self.gastado <= 0.001)}
+        return respuesta
+
+
+def _traga_interrupcion():
+    """An interrupt Pyodide read before termina() took it back is raised at the next check."""
+    try:
+        for _ in range(1000):
+            pass
+    except KeyboardInterrupt:
+        pass

@@ -1,0 +1,99 @@
+// A lesson's challenge in Chromium: Comprobar grades the editor in the page's
+// worker, apart from the cells; a loop is cut and reported; the code and the
+// last result survive a reload and an offline visit.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { servidorYNavegador } from "./montaje.mjs";
+import { ejecutar, esperarInterprete, esperarServiceWorker, RAIZ } from "./ayuda.mjs";
+import { comprobarReto, escribirEnReto, RETO } from "./ayuda-reto.mjs";
+
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+const entrega = (nombre) => readFileSync(join(RAIZ, "tests", "entregas", "llamar-herramientas", nombre), "utf8");
+
+async function abrir() {
+  const p = await e.navegador.contexto.newPage();
+  p.errores = [];
+  p.on("pageerror", (x) => p.errores.push(x));
+  await p.goto(e.servidor.origen + RETO);
+  await esperarInterprete(p);
+  return p;
+}
+
+test("a right solution typed into the challenge passes every test, and the cells keep their namespace", async () => {
+  const p = await abrir();
+  await ejecutar(p, "piezas");
+  await escribirEnReto(p, entrega("bien_a_mano.py"));
+  const r = await comprobarReto(p);
+  assert.equal(r.fallidas.length, 0, JSON.stringify(r.fallidas));
+  assert.equal(r.pruebas.length, 23);
+  assert.match(r.estado, /^23 de 23 pruebas superadas: ¡reto superado!/);
+  assert.equal(await p.locator(".reto-resultado").getAttribute("aria-live"), "polite");
+  // The submission ran apart: the cell's names are still the cell's.
+  await p.locator('[data-celda="piezas"] .cm-content').click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText("print(ll['id'], 'observaciones' in dir())");
+  assert.equal((await ejecutar(p, "piezas")).trim(), "t1 False");
+  await p.locator('[data-celda="piezas"] button.restaurar').click();
+  assert.deepEqual(p.errores, []);
+  await p.close();
+});
+
+test("a wrong solution fails, with a message that shows both sides and the learner's line", async () => {
+  const p = await abrir();
+  await escribirEnReto(p, entrega("mal_sin_nombre.py"));
+  const r = await comprobarReto(p);
+  assert.deepEqual(r.fallidas.map((f) => f.nombre), ["Rechaza una herramienta que no está declarada (ValueError)"]);
+  assert.equal(r.fallidas[0].detalle,
+    "Se envió la respuesta:\n  tool_use e1 borrar, input {\"ruta\": \"lista.txt\"}\n" +
+    "Se esperaba que observaciones lanzara ValueError, y lanzó KeyError en la línea 6 de tu código: 'borrar'.");
+  assert.match(r.estado, /^22 de 23 pruebas superadas\./);
+  await p.close();
+});
+
+test("a while True is cut on the test it hung on, and a cell runs afterwards", async () => {
+  const p = await abrir();
+  await escribirEnReto(p, "def observaciones(respuesta, entorno):\n    if respuesta and respuesta[0].get('id') == 'c1':\n        while True:\n            pass\n    return []\n");
+  const r = await comprobarReto(p, 60_000);
+  const colgada = r.fallidas.find((f) => f.nombre === "Una búsqueda sin resultados también es un resultado");
+  assert.match(colgada.detalle, /Tu función no ha terminado en 2 s: ¿un bucle infinito\?/);
+  assert.equal(await p.evaluate(() => document.documentElement.dataset.arranque !== undefined), true);
+  assert.match(await ejecutar(p, "piezas"), /tool_result t1 pan, leche, patatas/);
+  await p.close();
+});
+
+test("the code and the last result survive a reload", async () => {
+  const p = await abrir();
+  await escribirEnReto(p, entrega("mal_sin_nombre.py"));
+  await comprobarReto(p);
+  await p.reload();
+  await p.locator(".reto .cm-content").waitFor();
+  assert.match(await p.locator(".reto .cm-content").innerText(), /FUNCIONES\[b\["name"\]\]/);
+  assert.match(await p.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 22 de 23/);
+  assert.equal(await p.locator(".reto-pruebas li.mal").count(), 1);
+  await p.locator(".reto button.restaurar").click();
+  assert.match(await p.locator(".reto .cm-content").innerText(), /^def observaciones\(respuesta, entorno\):\s+resultados = \[\]/);
+  await p.close();
+});
+
+test("offline, the challenge keeps its code and result, and Comprobar still grades", async () => {
+  const p = await abrir();
+  await esperarServiceWorker(p);
+  await escribirEnReto(p, entrega("bien_incumple.py"));
+  await comprobarReto(p);
+  await p.close();
+  await e.navegador.contexto.setOffline(true);
+  try {
+    const q = await abrir();
+    assert.match(await q.locator(".reto .cm-content").innerText(), /incumple/);
+    assert.match(await q.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 23 de 23/);
+    const r = await comprobarReto(q);
+    assert.match(r.estado, /^23 de 23/);
+    await q.close();
+  } finally {
+    await e.navegador.contexto.setOffline(false);
+  }
+});
