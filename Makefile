@@ -57,7 +57,7 @@ test: setup test-py test-node test-e2e
 test-py:
 	$(PY) -m pytest -q tests/py
 
-test-node:
+test-node: build
 	node --test tests/node/
 
 test-e2e: build chromium
@@ -65,6 +65,7 @@ test-e2e: build chromium
 
 bench: build chromium bench-calificar
 	node bench/startup.mjs
+	node bench/comprobar.mjs
 
 bench-calificar: setup
 	$(PY) bench/calificar.py

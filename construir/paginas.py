@@ -93,8 +93,9 @@ class Paginas:
     def _bloque_reto(self, bloque, estado):
         reto = bloque["reto"]
         fuentes = [f"/courses/{estado['curso']}/{n}" for n in ("guionizado.py", "entorno.py")]
-        estado["retos"].append({"nombre": reto["nombre"], "plantilla": reto["plantilla"],
-                                "esperado": reto["esperado"], "fuentes": fuentes})
+        # esperado stays JSON text up to Python: through JavaScript, 2.0 would arrive as 2.
+        estado["retos"].append({"nombre": reto["nombre"], "plantilla": reto["plantilla"], "fuentes": fuentes,
+                                "esperado": json.dumps(reto["esperado"], ensure_ascii=False)})
         return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
                             codigo=f"<pre><code>{resaltar(reto['plantilla'])}</code></pre>")
 

@@ -505,7 +505,7 @@ def espera(reto, semilla):
         datos["pruebas"].append({
             "nombre": p["nombre"], "oculta": p["oculta"], "argumento": p["argumento"],
             "entorno": p["entorno"], "conjunto": p["herramientas"]["nombre"],
-            "esperado": {"respuesta": r, "entorno": despues, "registro": [n for n, _ in registro]}})
+            "esperado": {"respuesta": r, "entorno": despues, "registro": [n for n, *_ in registro]}})
     return _como_json(datos)
 
 
@@ -563,7 +563,7 @@ def _gasto():
 def _ejecuta(transporte, argumento, entorno, conjunto, gasto):
     """One call through the transport, with tools bound to a fresh trusted copy of the environment.
 
-    Returns (respuesta, entorno después, [(herramienta, cómo se llamó), ...] in order).
+    Returns (respuesta, entorno después, [(herramienta, args, kwargs), ...] in order).
     `gasto` is the submission's {"segundos": tool time so far, "agotado": bool}.
     """
     entorno, registro = copy.deepcopy(entorno), []
@@ -580,7 +580,7 @@ def _ejecuta(transporte, argumento, entorno, conjunto, gasto):
             problema = _excede(objetivo)
             if problema:
                 raise OSError(problema)
-            registro.append((nombre, _muestra_llamada(nombre, args, kwargs)))
+            registro.append((nombre, args, kwargs))  # shown only if a message needs it
             antes, inicio = dict(objetivo) if isinstance(objetivo, dict) else None, time.perf_counter()
             try:
                 valor = f(objetivo, *args, **kwargs)
@@ -667,7 +667,7 @@ def _bloques(n):
 
 def _punto(texto):
     """Ends a sentence with a period, unless it ends with a shown value (its own line)."""
-    return texto if texto.rsplit("\n", 1)[-1].startswith("  ") or texto.endswith(".") else texto + "."
+    return texto if texto.rsplit("\n", 1)[-1].startswith("  ") or texto.endswith((".", "?", "!")) else texto + "."
 
 
 def _que_hizo(r):
@@ -711,12 +711,13 @@ def _validador_de_bloques():
 
 
 def _compara_registro(esperado, obtenido):
-    nombres = [n for n, _ in obtenido]
+    nombres = [n for n, *_ in obtenido]
     for nombre in dict.fromkeys(esperado + nombres):
         n, m = esperado.count(nombre), nombres.count(nombre)
         if n == m:
             continue
-        llamadas = "; ".join(c for x, c in obtenido if x == nombre)
+        suyas = [c for c in obtenido if c[0] == nombre]
+        llamadas = "; ".join(_muestra_llamada(*c) for c in suyas[:3]) + ("; …" if len(suyas) > 3 else "")
         if n == 0:
             return "Tu código ejecutó %s, y esa llamada no debía ejecutarse." % llamadas
         if m == 0:
@@ -784,7 +785,7 @@ def _bucle(datos, publico, transporte, guion, conjunto, salidas, gasto):
 def _juzga_turno(datos, publico, respuesta):
     funcion = datos["funcion"]
     if "caida" in respuesta:
-        return _frase(respuesta["caida"])
+        return _punto(respuesta["caida"])
     if "valor" not in respuesta:
         return _punto("%s %s" % (funcion, _que_hizo(respuesta)))
     forma = _revisa_forma(publico, respuesta["valor"], datos["argumento"] == "respuesta")
@@ -844,8 +845,8 @@ def _muestra_bloque(b):
 
 
 def _muestra_llamada(nombre, args, kwargs):
-    partes = [_corto(_json(a), 60) for a in args] + \
-             ["%s=%s" % (k, _corto(_json(v), 60)) for k, v in kwargs.items()]
+    corta = lambda v: _corto(_json(v[:100] if isinstance(v, str) else v), 60)  # noqa: E731
+    partes = [corta(a) for a in args] + ["%s=%s" % (k, corta(v)) for k, v in kwargs.items()]
     return "%s(%s)" % (nombre, ", ".join(partes))
 
 

@@ -4,6 +4,7 @@
     python3 py/calificar.py --reto RETO ENTREGA.py [ENTREGA.py ...]
     python3 py/calificar.py --lista
     python3 py/calificar.py --prepara
+    python3 py/calificar.py --reto RETO --esperado --semilla N   (build.py's data for the page)
 
 Prints one JSON object per submission, one per line, in the order given: Gradescope's
 results.json plus "entrega", the file's path, and "aislamiento", the sandbox that ran it.

@@ -89,12 +89,9 @@ export class Celda {
     this.ultimo = { flujo, nodo };
   }
 
-  /** What interprete.js calls while this cell runs. */
-  oyentes() {
-    return {
-      alSalida: (flujo, texto) => this.escribir(flujo, texto),
-      alRecortada: (lineas, bytes) => this.nota(t("salida_recortada", { lineas: lineas.toLocaleString("es"), bytes: `${Math.round(bytes / 1024)} KB` })),
-    };
+  oyentes() { // what interprete.js calls while this cell runs
+    const recortada = (lineas, bytes) => this.nota(t("salida_recortada", { lineas: lineas.toLocaleString("es"), bytes: `${Math.round(bytes / 1024)} KB` }));
+    return { alSalida: (flujo, texto) => this.escribir(flujo, texto), alRecortada: recortada };
   }
 
   nota(texto, clase = "nota") {

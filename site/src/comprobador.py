@@ -20,6 +20,7 @@ import calificador
 ARCHIVO = "<reto>"  # the submission's file name in tracebacks; its lines are the editor's
 _avisos = None
 _publicos = {}  # the public namespace of each context, built once per page
+_fuentes = {}   # url -> text
 
 
 def configurar(avisos):
@@ -44,8 +45,12 @@ def comprobar(codigo, esperado_json, fuentes_json):
 
 
 def _lee(url):
-    from pyodide.http import open_url  # the files the cells load, from the same cache
-    return open_url(url).read()
+    """The files the cells load, from the same cache; read once per page (a synchronous request
+    through the service worker cost tens of ms on every Comprobar)."""
+    if url not in _fuentes:
+        from pyodide.http import open_url
+        _fuentes[url] = open_url(url).read()
+    return _fuentes[url]
 
 
 class EnLaPagina(calificador.EnEsteInterprete):

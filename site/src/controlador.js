@@ -19,11 +19,8 @@ export function montar(datos, interprete, carga) {
       alDetener: detener,
     }));
   }
-  const retos = datos.retos.map((d) => new Reto(document.querySelector(`[data-reto="${d.nombre}"]`), d, {
-    curso: datos.curso,
-    slug: datos.slug,
-    alComprobar: comprobar,
-  }));
+  const retos = datos.retos.map((d) => new Reto(document.querySelector(`[data-reto="${d.nombre}"]`), d,
+    { curso: datos.curso, slug: datos.slug, alComprobar: comprobar }));
   addEventListener("pagehide", () => [...celdas.values(), ...retos].forEach((c) => c.guardarYa()));
   document.documentElement.classList.add("con-js");
 

@@ -66,7 +66,7 @@ export class Interprete {
       if (!this.reloj) return this.reiniciar(t("reto_reinicio"));
       if (Atomics.compareExchange(this.reloj, 0, seq, -seq) !== seq) return;
       Atomics.store(this.senal, 0, SIGINT);
-      this.temporizador = setTimeout(() => this.actual && this.reiniciar(t("detenida_forzada")), ESPERA_INTERRUPCION_MS);
+      this.temporizador = setTimeout(() => this.actual && this.reiniciar(t("reto_reinicio")), ESPERA_INTERRUPCION_MS);
     }, plazo);
   }
 

@@ -8,7 +8,8 @@
 //              Both null when the page is not cross-origin isolated.
 //   ejecutar   {id, codigo, nombre}            run a cell in the page's namespace
 //   comprobar  {id, codigo, esperado, fuentes} grade a challenge's editor, apart from the cells:
-//              esperado is build.py's data for it, fuentes the URLs of its public context
+//              esperado is build.py's data for it as JSON text (JavaScript would turn a 2.0
+//              into 2), fuentes the URLs of its public context
 //
 // Worker -> page
 //   arrancando {}                         the worker's script runs

@@ -13,7 +13,7 @@ export class Reto {
     this.datos = datos;
     this.id = `reto-${datos.nombre}`;
     this.clave = clave(curso, slug, this.id);
-    this.ocultas = new Set(datos.esperado.pruebas.filter((p) => p.oculta).map((p) => p.nombre));
+    this.ocultas = new Set(JSON.parse(datos.esperado).pruebas.filter((p) => p.oculta).map((p) => p.nombre));
     this.estadoTexto = seccion.querySelector(".reto-estado");
     this.lista = seccion.querySelector(".reto-pruebas");
     this.salida = seccion.querySelector(".reto-salida");
@@ -60,12 +60,8 @@ export class Reto {
   }
 
   oyentes() {
-    return {
-      alPrueba: (prueba) => {
-        this.prueba = prueba;
-        this.ocupado(true, t("reto_comprobando", { prueba }));
-      },
-    };
+    const alPrueba = (prueba) => this.ocupado(true, t("reto_comprobando", { prueba: (this.prueba = prueba) }));
+    return { alPrueba };
   }
 
   /** Shows the outcome of a run (a Resultado of protocolo.js) and saves it if it is a report. */

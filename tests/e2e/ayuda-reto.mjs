@@ -12,10 +12,11 @@ export async function escribirEnReto(pagina, texto) {
 /** Clicks Comprobar and waits for the result; {estado, pruebas, fallidas: [{nombre, detalle}]}. */
 export async function comprobarReto(pagina, espera = 60_000) {
   await pagina.evaluate(() => document.querySelector(".reto-pruebas").replaceChildren());
+  await pagina.evaluate(() => (document.querySelector(".reto-estado").textContent = ""));
   await pagina.locator(".reto button.comprobar").click();
   await pagina.waitForFunction(() => {
     const s = document.querySelector(".reto");
-    return !s.classList.contains("ocupada") && s.querySelector(".reto-pruebas li");
+    return !s.classList.contains("ocupada") && s.querySelector(".reto-estado").textContent;
   }, null, { timeout: espera });
   return pagina.evaluate(() => {
     const lineas = [...document.querySelectorAll(".reto-pruebas li")].map((li) => ({

@@ -7,11 +7,15 @@ Pyodide, are not plain files, or read what the page's own interpreter holds (the
 "Comprobar" is feedback; calificar.py decides). "especial" marks a file that git cannot hold
 well, made by prepara_especiales: a FIFO, a name that is not UTF-8, 200 KB of punycode.
 """
+import glob
+import importlib.util
 import json
 import os
+import re
 
 from comun import PY, instala_open_url, lee_py
 
+SEMILLA = 2026  # construir.retos.SEMILLA, the build's: the page's verdicts are calificar.py's at it
 ENTREGAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "entregas")
 RETOS = os.path.join(PY, "..", "lessons", "llm-agents")
 
@@ -57,7 +61,7 @@ def fallan(informe):
     return "todas" if len(nombres) == informe["max_score"] else nombres
 
 
-def califica_en_este_interprete(caso, semilla=3):
+def califica_en_este_interprete(caso, semilla=SEMILLA):
     """The page's way: the submission and the grader core share this interpreter."""
     import calificador
     instala_open_url()  # a submission may be the whole editor, open_url lines included
@@ -79,3 +83,40 @@ def comprueba(caso, informe):
     if esperado.get("mensaje", "") not in primero:
         return "%s: el primer fallo dice %r, se esperaba %r" % (caso, primero, esperado["mensaje"])
     return None
+
+
+def reto_de_la_pagina(nombre):
+    """The data build.py put in the page for a challenge: {nombre, plantilla, esperado (JSON), fuentes}."""
+    for pagina in glob.glob(os.path.join(PY, "..", "dist", "courses", "*", "*", "index.html")):
+        with open(pagina, encoding="utf-8") as f:
+            isla = re.search(r'<script type="application/json" id="datos">(.*?)</script>', f.read(), re.S)
+        for reto in json.loads(isla.group(1).replace("<\\/", "</"))["retos"]:
+            if reto["nombre"] == nombre:
+                return reto
+    raise LookupError("ninguna página de dist/ tiene el reto %s: make build" % nombre)
+
+
+class _SinReloj:
+    """comprobador.py's clock hooks where there is no page to keep time: nothing is ever cut."""
+
+    def empieza(self, plazo, prueba):
+        return 1
+
+    def termina(self, n):
+        return False
+
+
+def califica_como_la_pagina(caso):
+    """The page's Comprobar: site/src/comprobador.py on the file's text, with the build's data."""
+    import calificador
+    instala_open_url()
+    espec = importlib.util.spec_from_file_location("comprobador_pagina", os.path.join(
+        PY, "..", "site", "src", "comprobador.py"))
+    comprobador = importlib.util.module_from_spec(espec)
+    espec.loader.exec_module(comprobador)
+    comprobador.configurar(_SinReloj())
+    reto = reto_de_la_pagina(caso.split("/")[0])
+    with open(ruta(caso), "rb") as f:
+        texto = calificador.fuente_de(f.read())  # what the editor would hold
+    r = json.loads(comprobador.comprobar(texto, reto["esperado"], json.dumps(reto["fuentes"])))
+    return r["informe"]

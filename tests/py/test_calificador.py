@@ -85,10 +85,10 @@ def _llama(fuente, argumento, entorno=None, funcion="observaciones"):
 def test_a_tool_acts_on_the_environment_it_is_passed():
     propio = "def observaciones(r, entorno):\n    return [FUNCIONES['leer'](entorno, 'a.txt')]\n"
     r, _, registro = _llama(propio, [], {"a.txt": "propio"})
-    assert r["valor"] == ["propio"] and [n for n, _ in registro] == ["leer"]
+    assert r["valor"] == ["propio"] and [n for n, *_ in registro] == ["leer"]
     global_ = "def observaciones(r, entorno):\n    return [FUNCIONES['leer'](ENTORNO, 'a.txt')]\n"
     r, _, registro = _llama(global_, [], {"a.txt": "propio"})
-    assert r["excepcion"]["tipo"] == "KeyError" and [n for n, _ in registro] == ["leer"]  # as in a real harness
+    assert r["excepcion"]["tipo"] == "KeyError" and [n for n, *_ in registro] == ["leer"]  # as in a real harness
     escribe = "def observaciones(r, entorno):\n    FUNCIONES['escribir'](entorno, 'b.txt', 'hola')\n    return entorno['b.txt']\n"
     r, despues, _ = _llama(escribe, [], {"a.txt": "x"})
     assert r["valor"] == "hola" and despues == {"a.txt": "x", "b.txt": "hola"}
@@ -126,3 +126,32 @@ def test_a_challenge_file_missing_a_name_is_refused_with_its_line():
         assert str(e).startswith("x.reto.py:%d: FUNCION debe ser un texto" % linea)
     else:
         raise AssertionError("carga_reto accepted a broken challenge")
+
+
+def test_the_pages_data_holds_no_solution_and_grades_as_the_command_line():
+    import json
+    reto = corpus.carga_reto("llamar-herramientas")
+    esperado = calificador.espera(reto, corpus.SEMILLA)
+    texto = json.dumps(esperado, ensure_ascii=False)
+    assert "motivo = incumple(b)" not in texto and "def pruebas" not in texto
+    # Through JSON text, as the page gets it: a 2.5 stays a float, and the verdicts are the same.
+    assert json.loads(texto) == esperado
+    with open(corpus.ruta("llamar-herramientas/mal_decimales.py"), encoding="utf-8") as f:
+        fuente = f.read()
+    informes = []
+    for datos in (json.loads(texto), calificador.espera(reto, corpus.SEMILLA)):
+        ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente)
+        transporte = calificador.EnEsteInterprete(ns, "observaciones", problema)
+        informes.append(calificador.compara(datos, calificador.espacio_publico(reto), transporte))
+    assert [t["status"] for t in informes[0]["tests"]] == [t["status"] for t in informes[1]["tests"]]
+    assert informes[0]["score"] == informes[0]["max_score"] - 2  # the visible and the hidden decimals
+
+
+def test_a_hidden_test_never_shows_its_inputs_and_a_visible_one_does():
+    informe = corpus.califica_en_este_interprete("llamar-herramientas/mal_decimales.py")
+    salida = {t["name"]: t["output"] for t in informe["tests"]}
+    assert salida["Rechaza un número con decimales donde se pide un entero (ValueError)"].startswith(
+        "Se envió la respuesta:\n  tool_use g3 primeras, input {\"ruta\": \"despensa.txt\", \"lineas\": 2.5}\n")
+    oculta = salida["Oculta: un número con decimales no es un entero (ValueError)"]
+    assert oculta.startswith("Se esperaba que observaciones lanzara ValueError, y lanzó TypeError en la línea ")
+    assert "Se envió" not in oculta and "toolu_" not in oculta

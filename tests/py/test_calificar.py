@@ -100,7 +100,7 @@ def camino(request, copia, preparado, especiales):
     aislamiento, informes = CAMINOS[nombre], {}
     for reto in RETOS:
         casos = sorted(c for c in corpus.veredictos() if c.startswith(reto + "/"))
-        r = califica(orden(nombre, copia), "-j", "2", "--semilla", "11", "--tiempo-llamada", "1",
+        r = califica(orden(nombre, copia), "-j", "2", "--semilla", str(corpus.SEMILLA), "--tiempo-llamada", "1",
                      "--tiempo-entrega", "4", "--reto", reto,
                      *[ruta(copia, c, especiales) for c in casos])
         assert r.returncode == 0, r.stderr.decode(errors="replace")

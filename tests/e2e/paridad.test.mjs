@@ -1,0 +1,42 @@
+// Parity in a real page: a sample of the corpus typed into a challenge's editor gets,
+// test by test, the statuses calificar.py gives at the build's seed (veredictos.json).
+// The whole corpus runs through the same comprobador.py in Pyodide under Node
+// (tests/node/grader_corpus.test.mjs); here are the cases only a page can check: a
+// whole editor, Python 3.14 syntax, the stdlib, and loops cut by the page's clock.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { servidorYNavegador } from "./montaje.mjs";
+import { esperarInterprete, RAIZ } from "./ayuda.mjs";
+import { comprobarReto, escribirEnReto } from "./ayuda-reto.mjs";
+
+const MUESTRA = {
+  "llamar-herramientas": ["bien_editor_completo.py", "bien_fstring_anidado.py", "bien_importa.py",
+    "mal_input_lista.py", "mal_entorno_global.py", "hostil_eq.py", "hostil_bucle.py"],
+  "errores-como-observaciones": ["bien_else.py", "mal_repr.py", "hostil_bucle.py"],
+};
+const VEREDICTOS = JSON.parse(readFileSync(join(RAIZ, "tests", "entregas", "veredictos.json"), "utf8"));
+
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+
+for (const [reto, casos] of Object.entries(MUESTRA)) {
+  test(`page: ${reto}, a sample of the corpus gets calificar.py's statuses`, async (t) => {
+    const p = await e.navegador.contexto.newPage();
+    await p.goto(`${e.servidor.origen}/courses/llm-agents/${reto}/`);
+    await esperarInterprete(p);
+    for (const archivo of casos) {
+      const caso = `${reto}/${archivo}`;
+      await t.test(caso, async () => {
+        await escribirEnReto(p, readFileSync(join(RAIZ, "tests", "entregas", caso), "utf8"));
+        const r = await comprobarReto(p, 90_000);
+        const { fallan, mensaje = "" } = VEREDICTOS[caso];
+        const esperadas = fallan === "todas" ? r.pruebas.map((x) => x.nombre) : fallan;
+        assert.deepEqual(r.fallidas.map((f) => f.nombre), esperadas);
+        if (r.fallidas.length) assert.ok(`${r.estado}\n${r.fallidas[0].detalle}`.includes(mensaje), `${r.fallidas[0].detalle} lacks ${mensaje}`);
+      });
+    }
+    await p.close();
+  });
+}
