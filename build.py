@@ -24,6 +24,7 @@ from construir.leer import leer
 from construir.paginas import Paginas, css_resaltado
 from construir.precache import escribir_sw
 from construir import retos
+from construir.preguntas import leer_pregunta
 from construir.validar import cargar_validador, validar
 
 RAIZ = Path(__file__).resolve().parent
@@ -68,7 +69,7 @@ def leer_cursos(dir_lecciones):
             if errores:
                 problemas.extend(errores)
                 continue
-            errores = _cargar_retos(dir_curso, ruta, doc, lineas)
+            errores = _cargar_retos(dir_curso, ruta, doc, lineas) + _leer_preguntas(ruta, doc, lineas)
             if errores:
                 problemas.extend(errores)
                 continue
@@ -102,13 +103,33 @@ def _cargar_retos(dir_curso, ruta, doc, lineas):
     return problemas
 
 
+def _leer_preguntas(ruta, doc, lineas):
+    """Attaches to each {pregunta} block the question read from its body; the problems."""
+    problemas, vistas = [], set()
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] != "pregunta":
+            continue
+        n = len(vistas) + 1
+        ident = b["opciones"].get("id") or f"pregunta-{n}"
+        if ident in vistas:
+            problemas.append(problema(ruta, lineas[("bloques", i)], f"ya hay otra pregunta con id «{ident}»"))
+        vistas.add(ident)
+        linea_respuesta = lineas.get(("bloques", i, "opciones", "respuesta"), lineas[("bloques", i)])
+        try:
+            b["pregunta"] = {"id": ident, **leer_pregunta(ruta, lineas[("bloques", i, "cuerpo")], b["opciones"],
+                                                          b["cuerpo"], linea_respuesta)}
+        except ValueError as e:
+            problemas.extend(e.args[0])
+    return problemas
+
+
 def escribir(cursos, destino, dir_py):
     textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
     static = destino / "static"
     static.mkdir(parents=True)
-    bundles, trozos = activos.empaquetar_js(RAIZ, static, [RAIZ / "site/src/pagina.js", RAIZ / "site/src/trabajador.js"])
-    css = activos.escribir_css(RAIZ / "site" / "estilo.css", (RAIZ / "site" / "reto.css").read_text(encoding="utf-8")
-                               + css_resaltado(), static)
+    bundles, trozos = activos.empaquetar_js(RAIZ, static, [RAIZ / "site/src/pagina.js", RAIZ / "site/src/trabajador.js", RAIZ / "site/src/indice.js"])
+    otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in ("reto.css", "curso.css"))
+    css = activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static)
     version, index_url, bytes_interprete = activos.copiar_pyodide(RAIZ, destino / "pyodide")
     ruedas = activos.copiar_ruedas(RAIZ / ".cache" / "wheels", RAIZ / "wheels.txt", destino / "pyodide" / "paquetes")
     # The snapshot belongs to this Pyodide and this worker (its name carries its hash).
@@ -126,11 +147,13 @@ def escribir(cursos, destino, dir_py):
             if not origen.exists():
                 raise ErrorDeConstruccion([f"{_relativa(origen)}: no está, y curso.yaml de {curso['slug']} lo pide"])
             shutil.copy2(origen, base / nombre)
-        (base / "index.html").write_text(paginas.indice(curso, [d["meta"] for d in curso["lecciones"]]), encoding="utf-8")
-        for doc in curso["lecciones"]:
+        (base / "index.html").write_text(paginas.indice(curso, curso["lecciones"], bundles["indice"]), encoding="utf-8")
+        metas = [None] + [d["meta"] for d in curso["lecciones"]] + [None]
+        for k, doc in enumerate(curso["lecciones"], 1):
             carpeta = base / doc["meta"]["slug"]
             carpeta.mkdir()
-            (carpeta / "index.html").write_text(paginas.leccion(curso, doc, config, bundles["pagina"], trozos["pagina"]), encoding="utf-8")
+            pagina = paginas.leccion(curso, doc, config, bundles["pagina"], trozos["pagina"], (metas[k - 1], metas[k + 1]))
+            (carpeta / "index.html").write_text(pagina, encoding="utf-8")
     (destino / "index.html").write_text(paginas.raiz(primero, textos["ir_al_curso"]), encoding="utf-8")
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
     shutil.copy2(RAIZ / "_headers", destino / "_headers")

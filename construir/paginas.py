@@ -13,6 +13,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from . import preguntas_html
 from .leer import id_celda
 
 FORMATO = HtmlFormatter(nowrap=True)
@@ -24,6 +25,10 @@ def resaltar(codigo, lenguaje="python"):
     except ClassNotFound:
         lexer = TextLexer()
     return highlight(codigo, lexer, FORMATO)
+
+
+def _resaltar_linea(linea):
+    return resaltar(linea).rstrip("\n")
 
 
 def _resaltar_bloque(codigo, lenguaje, _atributos):
@@ -53,18 +58,20 @@ class Paginas:
     def _pagina(self, titulo, cuerpo, cabeza=""):
         return self._llenar("base", titulo=html.escape(titulo), css=self.css, cabeza=cabeza, cuerpo=cuerpo)
 
-    def leccion(self, curso, doc, config, js, precargas=()):
+    def leccion(self, curso, doc, config, js, precargas=(), vecinas=(None, None)):
         meta = doc["meta"]
-        estado = {"celdas": [], "numeros": {}, "retos": [], "curso": curso["slug"]}  # filled by the renderers
+        estado = {"celdas": [], "numeros": {}, "preguntas": [], "retos": [], "curso": curso["slug"]}
         # One renderer per directive kind: a new kind adds its schema branch and a method here.
-        renderizar = {"prosa": self._prosa, "celda": self._bloque_celda, "reto": self._bloque_reto}
+        renderizar = {"prosa": self._prosa, "celda": self._bloque_celda, "pregunta": self._bloque_pregunta,
+                      "reto": self._bloque_reto}
         partes = [renderizar[b["tipo"]](b, estado) for b in doc["bloques"]]
         # A page with a challenge installs jsonschema as soon as its interpreter is ready.
         config = dict(config, conReto=bool(estado["retos"]))
         datos = {"curso": curso["slug"], "slug": meta["slug"], "config": config, "celdas": estado["celdas"],
-                 "retos": estado["retos"]}
+                 "preguntas": estado["preguntas"], "retos": estado["retos"]}
         cuerpo = self._llenar("leccion", titulo=html.escape(meta["titulo"]), bloques="\n".join(partes),
-                              lecturas=self._lecturas(meta.get("lecturas", [])), datos=_json_en_html(datos))
+                              lecturas=self._lecturas(meta.get("lecturas", [])), datos=_json_en_html(datos),
+                              navegacion=self._vecinas(*vecinas))
         cabeza = "\n".join([f'<script type="module" src="{js}"></script>',
                             *(f'<link rel="modulepreload" href="{p}">' for p in precargas)])
         return self._pagina(f'{meta["titulo"]} · {curso["titulo"]}', cuerpo, cabeza)
@@ -90,6 +97,20 @@ class Paginas:
                             etiqueta_salida=html.escape(self.textos["salida_etiqueta"].format(n=n)),
                             codigo=f"<pre><code>{resaltar(codigo)}</code></pre>")
 
+    def _bloque_pregunta(self, bloque, estado):
+        p = bloque["pregunta"]
+        estado["preguntas"].append(preguntas_html.datos(p))
+        n = len(estado["preguntas"])
+        titulo = f'{self.textos["pregunta"].format(n=n)} · {self.textos["pregunta_" + p["tipo"]]}'
+        enunciado = _md.render(p["enunciado"])
+        if p["tipo"] == "prediccion" and "codigo" in p:
+            enunciado += f'<div class="resaltado"><pre><code>{resaltar(p["codigo"])}</code></pre></div>'
+        nota = (f'<p class="pregunta-nota">{html.escape(self.textos["pregunta_nota_multiple"])}</p>'
+                if p["tipo"] == "multiple" else "")
+        return self._llenar("pregunta", id=p["id"], titulo=html.escape(titulo), enunciado=enunciado, nota=nota,
+                            respuestas=preguntas_html.respuestas(p, self.textos, _md.renderInline, _resaltar_linea),
+                            explicacion=_md.renderInline(p["explicacion"]) if p["explicacion"] else "")
+
     def _bloque_reto(self, bloque, estado):
         reto = bloque["reto"]
         fuentes = [f"/courses/{estado['curso']}/{n}" for n in ("guionizado.py", "entorno.py")]
@@ -99,18 +120,32 @@ class Paginas:
         return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
                             codigo=f"<pre><code>{resaltar(reto['plantilla'])}</code></pre>")
 
+    def _vecinas(self, anterior, siguiente):
+        enlaces = [f'<a rel="{rel}" href="../{m["slug"]}/">{html.escape(self.textos[clave].format(titulo=m["titulo"]))}</a>'
+                   for rel, clave, m in (("prev", "anterior", anterior), ("next", "siguiente", siguiente)) if m]
+        return "".join(enlaces)
+
     def _lecturas(self, lecturas):
         if not lecturas:
             return ""
         items = "".join(f'<li><a href="{html.escape(l["url"])}" rel="noopener">{html.escape(l["titulo"])}</a></li>' for l in lecturas)
         return f'<section class="lecturas"><h2>{html.escape(self.textos["lectura_adicional"])}</h2><ul>{items}</ul></section>'
 
-    def indice(self, curso, metas):
-        items = "\n".join(
-            f'<li><a href="{m["slug"]}/">{html.escape(m["titulo"])}</a><p>{html.escape(m["resumen"])}</p></li>'
-            for m in metas)
-        cuerpo = self._llenar("indice", titulo=html.escape(curso["titulo"]), descripcion=html.escape(curso["descripcion"]), lecciones=items)
-        return self._pagina(curso["titulo"], cuerpo)
+    def indice(self, curso, docs, js):
+        items, lecciones = [], []
+        for doc in docs:
+            m, bloques = doc["meta"], doc["bloques"]
+            celdas = [b for b in bloques if b["tipo"] == "celda"]
+            lecciones.append({"slug": m["slug"], "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
+                              "preguntas": [b["pregunta"]["id"] for b in bloques if b["tipo"] == "pregunta"],
+                              "retos": [b["reto"]["nombre"] for b in bloques if b["tipo"] == "reto"]})
+            items.append(f'<li data-leccion="{m["slug"]}"><a href="{m["slug"]}/">{html.escape(m["titulo"])}</a>'
+                         f'<p>{html.escape(m["resumen"])}</p><p class="progreso"></p>'
+                         f'<a class="seguir" hidden>{html.escape(self.textos["indice_seguir"])}</a></li>')
+        datos = {"curso": curso["slug"], "lecciones": lecciones}
+        cuerpo = self._llenar("indice", titulo=html.escape(curso["titulo"]), descripcion=html.escape(curso["descripcion"]),
+                              lecciones="\n".join(items), datos=_json_en_html(datos))
+        return self._pagina(curso["titulo"], cuerpo, f'<script type="module" src="{js}"></script>')
 
     def raiz(self, destino, titulo):
         return self._pagina(titulo, self._llenar("raiz", destino=destino), f'<meta http-equiv="refresh" content="0; url={destino}">')

@@ -2,6 +2,7 @@
 // first when a cell says it uses their names (":usa:" in the lesson source).
 import { Celda } from "./celda.js";
 import { Reto } from "./reto.js";
+import { marcarCelda, marcarSitio } from "./progreso.js";
 import { t } from "./textos.js";
 
 export function montar(datos, interprete, carga) {
@@ -10,18 +11,14 @@ export function montar(datos, interprete, carga) {
   let cola = Promise.resolve();
   let tareaActual = null;
 
+  const { curso, slug } = datos;
   for (const d of datos.celdas) {
-    const seccion = document.querySelector(`[data-celda="${d.id}"]`);
-    celdas.set(d.id, new Celda(seccion, d, {
-      curso: datos.curso,
-      slug: datos.slug,
-      alEjecutar: pedir,
-      alDetener: detener,
-    }));
+    celdas.set(d.id, new Celda(document.querySelector(`[data-celda="${d.id}"]`), d, { curso, slug, alEjecutar: pedir, alDetener: detener }));
   }
   const retos = datos.retos.map((d) => new Reto(document.querySelector(`[data-reto="${d.nombre}"]`), d,
-    { curso: datos.curso, slug: datos.slug, alComprobar: comprobar }));
-  addEventListener("pagehide", () => [...celdas.values(), ...retos].forEach((c) => c.guardarYa()));
+    { curso, slug, alComprobar: comprobar }));
+  const guardarTodo = () => [...celdas.values(), ...retos].forEach((c) => c.guardarYa());
+  addEventListener("pagehide", guardarTodo);
   document.documentElement.classList.add("con-js");
 
   function pedir(celda) {
@@ -37,6 +34,7 @@ export function montar(datos, interprete, carga) {
   function comprobar(reto) {
     if (reto.enCola) return;
     reto.enCola = true;
+    marcarSitio(curso, slug, `reto-${reto.datos.nombre}`);
     reto.ocupado(true, interprete.estaListo ? t("en_cola") : t("reto_esperando"));
     cola = cola.then(async () => {
       const { nombre, esperado, fuentes } = reto.datos;
@@ -98,6 +96,7 @@ export function montar(datos, interprete, carga) {
     const r = await interprete.ejecutar(celda.id, celda.codigo(), celda.nombre, celda.oyentes());
     if (r.ok) {
       ejecutadas.add(celda.id);
+      marcarCelda(curso, slug, celda.id);
       if (!performance.getEntriesByName("primera-salida").length) performance.mark("primera-salida");
     } else if (r.detenida || r.reinicio) {
       pedida.mostrarResultado(r);
@@ -109,6 +108,8 @@ export function montar(datos, interprete, carga) {
   }
 
   return {
+    ejecutarTodas: () => celdas.forEach(pedir),
+    olvidar: () => removeEventListener("pagehide", guardarTodo), // a reset must not save the editors back
     alReiniciar(motivo) {
       ejecutadas.clear();
       if (!tareaActual) carga.aviso(motivo);

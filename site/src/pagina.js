@@ -4,6 +4,9 @@
 import { Interprete } from "./interprete.js";
 import { Carga } from "./carga.js";
 import { registrarServiceWorker } from "./registro-sw.js";
+import { montarPreguntas } from "./preguntas.js";
+import { montarAcciones } from "./acciones.js";
+import { marcarSitio } from "./progreso.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
 // ?instantanea=no boots without the memory snapshot (for comparison and diagnosis).
@@ -26,9 +29,12 @@ const interprete = new Interprete(datos.config, {
   alReiniciar: (motivo) => (controlador ? controlador.alReiniciar(motivo) : avisosPendientes.push(motivo)),
 });
 
+montarPreguntas(datos, (id) => marcarSitio(datos.curso, datos.slug, `pregunta-${id}`));
+
 // Building the editors keeps the main thread busy for a while; let the worker
 // start first (its script and Pyodide's are then already on their way).
 await Promise.race([interprete.arrancado, new Promise((r) => setTimeout(r, 500))]);
 const { montar } = await import("./controlador.js");
 controlador = montar(datos, interprete, carga);
+montarAcciones(datos, controlador);
 avisosPendientes.forEach((m) => controlador.alReiniciar(m));

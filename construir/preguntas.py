@@ -1,0 +1,122 @@
+"""Reads the body of a ```{pregunta} directive into a question, with file:line errors.
+
+    ```{pregunta}
+    :id: orden-de-los-resultados
+    :tipo: unica
+    ¿En qué orden van los tool_result de un turno?
+
+    - [ ] En el que terminen las herramientas.
+      Explanation of this option, indented under it (optional, but then a general one is needed).
+    - [x] En el de las llamadas.
+      Each tool_result answers the call with its id, in order.
+    > A general explanation, shown after checking (optional when every option has its own).
+    ```
+
+:tipo: is one of TIPOS. unica, multiple and prediccion take options (prediccion's are outputs:
+write a line break as \\n). vf takes `:respuesta: verdadero` or `falso`. linea and hueco show a
+code block (~~~python ... ~~~ inside the body): linea's `:respuesta:` is the number of the wrong
+line; hueco marks the gap with ___ in one line and its `:respuesta:` lists the accepted tokens,
+separated by |. vf, linea and hueco need the general explanation.
+"""
+import re
+
+from .errores import problema
+
+TIPOS = {"unica": "una sola respuesta", "multiple": "varias respuestas, todas o ninguna",
+         "vf": "verdadero o falso", "prediccion": "predecir la salida",
+         "linea": "encontrar la línea del error", "hueco": "rellenar el hueco"}
+CON_OPCIONES = {"unica", "multiple", "prediccion"}
+OPCION = re.compile(r"^- \[([ xX])\] (.*)$")
+HUECO = "___"
+
+
+def leer_pregunta(ruta, linea, opciones, cuerpo, linea_respuesta):
+    """The question as the page needs it; raises ValueError([problems]) on a malformed body.
+
+    `linea` is the file line of the body's first line, `linea_respuesta` that of :respuesta:
+    (or of the directive, when it has none).
+    """
+    tipo, problemas = opciones.get("tipo"), []
+    error = lambda n, texto: problemas.append(  # noqa: E731
+        problema(ruta, linea_respuesta if n is None else linea + n, texto))
+    filas = cuerpo.split("\n")
+    enunciado, opciones_, explicacion, codigo, n = [], [], [], None, 0
+    while n < len(filas):
+        fila = filas[n]
+        m = OPCION.match(fila)
+        if fila.startswith("~~~"):
+            fin = next((k for k in range(n + 1, len(filas)) if filas[k].startswith("~~~")), None)
+            if fin is None:
+                error(n, "el bloque de código ~~~ de la pregunta no se cierra")
+                break
+            codigo, n = ("\n".join(filas[n + 1:fin]), n), fin
+        elif m:
+            opciones_.append({"texto": m.group(2).strip(), "correcta": m.group(1) != " ",
+                              "explicacion": "", "linea": n})
+        elif fila.startswith("  ") and opciones_ and not explicacion:
+            opciones_[-1]["explicacion"] = (opciones_[-1]["explicacion"] + " " + fila.strip()).strip()
+        elif fila.startswith(">"):
+            explicacion.append(fila[1:].strip())
+        elif opciones_ or explicacion:
+            if fila.strip():
+                error(n, "después de las opciones solo van sus explicaciones (con dos espacios "
+                         "delante) y la explicación general (con > delante)")
+        else:
+            enunciado.append(fila)
+        n += 1
+    datos = {"tipo": tipo, "enunciado": "\n".join(enunciado).strip(), "explicacion": " ".join(explicacion)}
+    if not datos["enunciado"]:
+        error(0, "falta el enunciado de la pregunta")
+    if tipo in CON_OPCIONES:
+        _revisa_opciones(tipo, opciones_, datos, error)
+    elif opciones_:
+        error(opciones_[0]["linea"], f"una pregunta «{tipo}» no lleva opciones")
+    if tipo in ("vf", "linea", "hueco") and not datos["explicacion"]:
+        error(len(filas) - 1, "falta la explicación: una línea que empiece por >")
+    respuesta = opciones.get("respuesta")
+    if tipo in CON_OPCIONES and respuesta is not None:
+        error(None, f"una pregunta «{tipo}» no lleva :respuesta:; marca las correctas con [x]")
+    if tipo in ("vf", "linea", "hueco") and respuesta is None:
+        error(None, f"a una pregunta «{tipo}» le falta :respuesta:")
+    if tipo in ("linea", "hueco") and codigo is None:
+        error(0, f"una pregunta «{tipo}» necesita un bloque de código entre líneas ~~~")
+    elif codigo is not None:
+        datos["codigo"] = codigo[0]
+    if tipo == "vf" and respuesta is not None:
+        if respuesta not in ("verdadero", "falso"):
+            error(None, f":respuesta: de una pregunta vf es verdadero o falso, no «{respuesta}»")
+        datos["respuesta"] = respuesta == "verdadero"
+    if tipo == "linea" and respuesta is not None and codigo is not None:
+        total = len(codigo[0].split("\n"))
+        if not respuesta.isdigit() or not 1 <= int(respuesta) <= total:
+            error(None, f":respuesta: es el número de la línea con el error, entre 1 y {total}")
+        else:
+            datos["respuesta"] = int(respuesta)
+    if tipo == "hueco" and respuesta is not None and codigo is not None:
+        if sum(f.count(HUECO) for f in codigo[0].split("\n")) != 1:
+            error(codigo[1], f"el código de una pregunta hueco marca un solo hueco con {HUECO}")
+        datos["respuesta"] = [r.strip() for r in respuesta.split("|") if r.strip()]
+    if problemas:
+        raise ValueError(problemas)
+    return datos
+
+
+def _revisa_opciones(tipo, opciones, datos, error):
+    correctas = sum(o["correcta"] for o in opciones)
+    if len(opciones) < 2:
+        error(0, "una pregunta con opciones necesita al menos dos, cada una en una línea «- [ ] texto» "
+                 "(o «- [x] texto» si es correcta)")
+    elif tipo != "multiple" and correctas != 1:
+        error(opciones[0]["linea"], f"una pregunta «{tipo}» tiene exactamente una opción correcta, "
+                                    f"marcada con [x], y tiene {correctas}")
+    elif tipo == "multiple" and correctas == 0:
+        error(opciones[0]["linea"], "marca con [x] al menos una opción correcta")
+    if not datos["explicacion"]:
+        for o in opciones:
+            if not o["explicacion"]:
+                error(o["linea"], "falta la explicación de esta opción (en la línea siguiente, con dos "
+                                  "espacios delante) o una explicación general (con > delante)")
+    if tipo == "prediccion":
+        for o in opciones:
+            o["texto"] = o["texto"].replace("\\n", "\n")
+    datos["opciones"] = [{k: o[k] for k in ("texto", "correcta", "explicacion")} for o in opciones]

@@ -1,0 +1,54 @@
+// The course index: each lesson's progress (cells run, questions right, challenge
+// passed), where the learner left off, and the export and import of all progress.
+import { todas, reponer } from "./almacen.js";
+import { hecho, ultimoSitio } from "./progreso.js";
+import { t } from "./textos.js";
+
+const datos = JSON.parse(document.getElementById("datos").textContent);
+const FORMATO = "curso-agentes/progreso";
+
+function pintar() {
+  const ultimo = ultimoSitio(datos.curso);
+  for (const leccion of datos.lecciones) {
+    const li = document.querySelector(`[data-leccion="${leccion.slug}"]`);
+    const h = hecho(datos.curso, leccion);
+    const partes = [];
+    if (leccion.celdas.length) partes.push(t("indice_celdas", { n: h.celdas, m: leccion.celdas.length }));
+    if (leccion.preguntas.length) partes.push(t("indice_preguntas", { n: h.preguntas, m: leccion.preguntas.length }));
+    if (leccion.retos.length) partes.push(t(h.retos === leccion.retos.length ? "indice_reto_superado" : "indice_reto_pendiente"));
+    li.querySelector(".progreso").textContent = partes.join(" · ");
+    const aqui = ultimo && ultimo.slug === leccion.slug;
+    li.classList.toggle("aqui", aqui);
+    const seguir = li.querySelector(".seguir");
+    seguir.hidden = !aqui;
+    if (aqui) seguir.href = `${leccion.slug}/#${ultimo.ancla}`;
+  }
+}
+
+function exportar() {
+  const texto = JSON.stringify({ formato: FORMATO, version: 1, fecha: new Date().toISOString(), datos: todas() }, null, 1);
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([texto], { type: "application/json" }));
+  a.download = `progreso-${datos.curso}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function importar(archivo) {
+  const aviso = document.querySelector(".progreso-aviso");
+  try {
+    const leido = JSON.parse(await archivo.text());
+    if (leido.formato !== FORMATO || typeof leido.datos !== "object") throw new Error(t("importar_no_es"));
+    reponer(leido.datos);
+    aviso.textContent = t("importar_hecho", { n: Object.keys(leido.datos).length });
+    pintar();
+  } catch (e) {
+    aviso.textContent = t("importar_error", { motivo: e.message });
+  }
+}
+
+document.querySelector(".exportar").addEventListener("click", exportar);
+const entrada = document.querySelector(".importar");
+entrada.addEventListener("change", () => entrada.files[0] && importar(entrada.files[0]).then(() => (entrada.value = "")));
+document.querySelector(".progreso-acciones").hidden = false;
+pintar();

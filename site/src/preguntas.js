@@ -1,0 +1,88 @@
+// The lesson's questions: check an answer, say so in aria-live, show the
+// explanations, let the learner try again, and save the answer (localStorage).
+import { clave, leer, guardar } from "./almacen.js";
+import { t } from "./textos.js";
+
+/** Sets up every question of the page; `alCambiar` hears of each checked answer. */
+export function montarPreguntas(datos, alCambiar) {
+  return datos.preguntas.map((d) => new Pregunta(document.querySelector(`[data-pregunta="${d.id}"]`), d, datos, alCambiar));
+}
+
+const sinEspacios = (s) => s.replace(/\s+/g, "");
+const igualesComoConjuntos = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+
+class Pregunta {
+  constructor(seccion, d, { curso, slug }, alCambiar) {
+    Object.assign(this, { seccion, d, alCambiar });
+    this.clave = clave(curso, slug, `pregunta-${d.id}`);
+    this.formulario = seccion.querySelector("form");
+    this.resultado = seccion.querySelector(".pregunta-resultado");
+    this.general = seccion.querySelector(".pregunta-explicacion");
+    this.mostrar = seccion.querySelector(".mostrar-respuesta");
+    this.campos = [...this.formulario.elements].filter((e) => e.name);
+    this.formulario.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.comprobar();
+    });
+    this.mostrar.addEventListener("click", () => this.revelar());
+    seccion.querySelector(".comprobar-pregunta").disabled = false;
+    const guardada = JSON.parse(leer(this.clave) || "null");
+    if (guardada) {
+      this.poner(guardada.respuesta);
+      this.comprobar(false);
+    }
+  }
+
+  /** The answer as data: option indices, true/false, a line number, or the typed token. */
+  respuesta() {
+    const marcadas = this.campos.filter((c) => c.checked).map((c) => c.value);
+    if (this.d.tipo === "hueco") return this.campos[0].value.trim();
+    if (this.d.tipo === "vf") return marcadas.length ? marcadas[0] === "verdadero" : null;
+    if (this.d.tipo === "linea") return marcadas.length ? Number(marcadas[0]) : null;
+    return marcadas.map(Number);
+  }
+
+  poner(r) {
+    if (this.d.tipo === "hueco") this.campos[0].value = r;
+    else for (const c of this.campos) c.checked = Array.isArray(r) ? r.includes(Number(c.value)) : String(r) === c.value || (r === true && c.value === "verdadero") || (r === false && c.value === "falso");
+  }
+
+  acierta(r) {
+    const d = this.d;
+    if (d.tipo === "hueco") return d.respuesta.some((x) => sinEspacios(x) === sinEspacios(r));
+    if (d.tipo === "vf" || d.tipo === "linea") return r === d.respuesta;
+    return igualesComoConjuntos(r, d.correctas);
+  }
+
+  comprobar(guardarla = true) {
+    const r = this.respuesta();
+    if (r === null || r === "" || (Array.isArray(r) && !r.length)) {
+      this.resultado.textContent = t("pregunta_elige");
+      return;
+    }
+    const bien = this.acierta(r);
+    this.seccion.classList.toggle("bien", bien);
+    this.seccion.classList.toggle("mal", !bien);
+    // Each chosen option's own explanation; the general one (which gives the answer away) once right.
+    const elegidas = Array.isArray(r) ? r : [];
+    for (const p of this.seccion.querySelectorAll(".explicacion")) p.hidden = !(bien || elegidas.includes(Number(p.dataset.opcion)));
+    this.general.hidden = !bien || !this.general.textContent.trim();
+    const pista = elegidas.some((k) => this.seccion.querySelector(`.explicacion[data-opcion="${k}"]`));
+    this.resultado.textContent = t(bien ? "pregunta_bien" : pista ? "pregunta_mal" : "pregunta_mal_sin_pista");
+    this.mostrar.hidden = bien;
+    if (guardarla) {
+      guardar(this.clave, JSON.stringify({ respuesta: r, acierto: bien }), null);
+      this.alCambiar?.(this.d.id);
+    }
+  }
+
+  /** Marks the right answer and shows every explanation: for a learner who is stuck. */
+  revelar() {
+    const d = this.d;
+    this.poner(d.tipo === "hueco" ? d.respuesta[0] : d.correctas ?? d.respuesta);
+    for (const p of this.seccion.querySelectorAll(".explicacion")) p.hidden = false;
+    this.general.hidden = !this.general.textContent.trim();
+    this.mostrar.hidden = true;
+    this.resultado.textContent = t("pregunta_mostrada");
+  }
+}

@@ -1,0 +1,168 @@
+// Questions and progress in Chromium: every question type answered wrong then
+// right; all or nothing; answers and the index's progress kept across a reload
+// and offline; export, then import into a fresh profile, restores everything.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { servidorYNavegador } from "./montaje.mjs";
+import { abrirNavegador, ejecutar, esperarInterprete, esperarServiceWorker, RAIZ } from "./ayuda.mjs";
+import { comprobarReto, escribirEnReto } from "./ayuda-reto.mjs";
+
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+const LLAMAR = "/courses/llm-agents/llamar-herramientas/";
+const ERRORES = "/courses/llm-agents/errores-como-observaciones/";
+const INDICE = "/courses/llm-agents/";
+
+async function abrir(ruta, contexto = e.navegador.contexto) {
+  const p = await contexto.newPage();
+  p.errores = [];
+  p.on("pageerror", (x) => p.errores.push(x));
+  await p.goto(e.servidor.origen + ruta);
+  await p.locator(".pregunta button.comprobar-pregunta:not([disabled])").first().waitFor();
+  return p;
+}
+
+/** Clicks the question's Comprobar; returns its aria-live text. */
+async function comprobar(p, id) {
+  const q = p.locator(`[data-pregunta="${id}"]`);
+  await q.locator("button.comprobar-pregunta").click();
+  return q.locator(".pregunta-resultado").innerText();
+}
+
+async function marcar(p, id, valores, si = true) {
+  for (const v of valores) await p.locator(`[data-pregunta="${id}"] input[value="${v}"]`).setChecked(si);
+}
+const desmarcar = (p, id, valores) => marcar(p, id, valores, false);
+
+test("each question type: wrong, with the chosen option's explanation, then right", async () => {
+  const p = await abrir(LLAMAR);
+  await marcar(p, "orden-resultados", ["0"]);
+  assert.equal(await comprobar(p, "orden-resultados"), "No es correcto. Lee la explicación y vuelve a intentarlo.");
+  assert.match(await p.locator('[data-pregunta="orden-resultados"] .explicacion:visible').innerText(), /El orden de llegada no importa/);
+  await marcar(p, "orden-resultados", ["1"]);
+  assert.equal(await comprobar(p, "orden-resultados"), "¡Correcto!");
+
+  await marcar(p, "que-imprime", ["0"]);
+  assert.match(await comprobar(p, "que-imprime"), /^No es correcto/);
+  await marcar(p, "que-imprime", ["1"]);
+  assert.equal(await comprobar(p, "que-imprime"), "¡Correcto!");
+  await p.close();
+
+  const q = await abrir(ERRORES);
+  await marcar(q, "error-para-el-modelo", ["falso"]);
+  assert.equal(await comprobar(q, "error-para-el-modelo"), "No es correcto. Vuelve a intentarlo.");
+  assert.equal(await q.locator('[data-pregunta="error-para-el-modelo"] .pregunta-explicacion').isVisible(), false);
+  await marcar(q, "error-para-el-modelo", ["verdadero"]);
+  assert.equal(await comprobar(q, "error-para-el-modelo"), "¡Correcto!");
+  assert.match(await q.locator('[data-pregunta="error-para-el-modelo"] .pregunta-explicacion').innerText(), /Un error devuelto como observación/);
+
+  await marcar(q, "linea-del-error", ["2"]);
+  assert.match(await comprobar(q, "linea-del-error"), /^No es correcto/);
+  await marcar(q, "linea-del-error", ["5"]);
+  assert.equal(await comprobar(q, "linea-del-error"), "¡Correcto!");
+
+  const hueco = q.locator('[data-pregunta="completa-el-except"] input.hueco');
+  await hueco.fill("repr(e)");
+  assert.match(await comprobar(q, "completa-el-except"), /^No es correcto/);
+  await hueco.fill("str( e )");
+  assert.equal(await comprobar(q, "completa-el-except"), "¡Correcto!");
+  assert.deepEqual([...p.errores, ...q.errores], []);
+  await q.close();
+});
+
+test("multiple choice is all or nothing, and says so", async () => {
+  const p = await abrir(LLAMAR);
+  const q = p.locator('[data-pregunta="antes-de-ejecutar"]');
+  assert.equal(await q.locator(".pregunta-nota").innerText(), "Marca todas las correctas: no hay puntuación parcial.");
+  await desmarcar(p, "antes-de-ejecutar", ["0", "1", "2", "3"]);
+  await marcar(p, "antes-de-ejecutar", ["0", "1"]); // one right option missing
+  assert.match(await comprobar(p, "antes-de-ejecutar"), /^No es correcto/);
+  assert.equal(await q.locator(".pregunta-explicacion").isVisible(), false);
+  await marcar(p, "antes-de-ejecutar", ["3"]);
+  assert.equal(await comprobar(p, "antes-de-ejecutar"), "¡Correcto!");
+  assert.equal(await q.locator(".pregunta-resultado").getAttribute("aria-live"), "polite");
+  await p.close();
+});
+
+test("questions are form controls with labels, reached with Tab", async () => {
+  const p = await abrir(LLAMAR);
+  await p.locator('[data-pregunta="orden-resultados"] legend').click();
+  const vistos = [];
+  for (let i = 0; i < 6; i++) {
+    await p.keyboard.press("Tab");
+    vistos.push(await p.evaluate(() => {
+      const a = document.activeElement;
+      return `${a.tagName}:${a.type || ""}:${a.labels?.[0]?.innerText.trim().slice(0, 12) || a.innerText || ""}`;
+    }));
+  }
+  assert.ok(vistos.some((v) => v.startsWith("INPUT:radio:")), vistos.join(" | "));
+  assert.ok(vistos.some((v) => v.startsWith("BUTTON:submit:Comprobar")), vistos.join(" | "));
+  await p.close();
+});
+
+test("answers and progress survive a reload and show in the index, offline too", async () => {
+  const p = await abrir(ERRORES);
+  await esperarInterprete(p);
+  await ejecutar(p, "error");
+  await marcar(p, "linea-del-error", ["5"]);
+  await comprobar(p, "linea-del-error");
+  await p.reload();
+  await p.locator(".pregunta button.comprobar-pregunta:not([disabled])").first().waitFor();
+  assert.equal(await p.locator('[data-pregunta="linea-del-error"] input[value="5"]').isChecked(), true);
+  assert.equal(await p.locator('[data-pregunta="linea-del-error"] .pregunta-resultado').innerText(), "¡Correcto!");
+  await esperarServiceWorker(p);
+  await p.close();
+  await e.navegador.contexto.setOffline(true);
+  try {
+    const i = await e.navegador.contexto.newPage();
+    await i.goto(e.servidor.origen + INDICE);
+    const fila = i.locator('[data-leccion="errores-como-observaciones"]');
+    await fila.locator(".progreso:not(:empty)").waitFor();
+    assert.match(await fila.locator(".progreso").innerText(), /Celdas ejecutadas: 1 de 1 · Preguntas acertadas: [1-3] de 3 · Reto pendiente/);
+    assert.equal(await fila.locator(".seguir").getAttribute("href"), "errores-como-observaciones/#pregunta-linea-del-error");
+    await i.close();
+  } finally {
+    await e.navegador.contexto.setOffline(false);
+  }
+});
+
+test("export, then import into a fresh profile, restores edits, answers and the challenge", async () => {
+  const p = await abrir(LLAMAR);
+  await esperarInterprete(p);
+  await marcar(p, "orden-resultados", ["1"]);
+  await comprobar(p, "orden-resultados");
+  await escribirEnReto(p, readFileSync(join(RAIZ, "tests", "entregas", "llamar-herramientas", "bien_incumple.py"), "utf8"));
+  assert.match((await comprobarReto(p)).estado, /^23 de 23/);
+  await p.close();
+  const indice = await e.navegador.contexto.newPage();
+  await indice.goto(e.servidor.origen + INDICE);
+  const fila = '[data-leccion="llamar-herramientas"] .progreso';
+  await indice.locator(`${fila}:not(:empty)`).waitFor();
+  const progreso = await indice.locator(fila).innerText();
+  assert.match(progreso, /Reto superado ✓/);
+  const [descarga] = await Promise.all([indice.waitForEvent("download"), indice.locator("button.exportar").click()]);
+  const archivo = await descarga.path();
+  const exportado = JSON.parse(readFileSync(archivo, "utf8"));
+  assert.equal(exportado.formato, "curso-agentes/progreso");
+  await indice.close();
+
+  const otro = await abrirNavegador(e.servidor.origen);
+  try {
+    const i = await otro.contexto.newPage();
+    await i.goto(e.servidor.origen + INDICE);
+    await i.locator("input.importar").setInputFiles(archivo);
+    await i.locator(".progreso-aviso:not(:empty)").waitFor();
+    assert.match(await i.locator(".progreso-aviso").innerText(), /^Progreso importado/);
+    assert.equal(await i.locator(fila).innerText(), progreso);
+    const q = await otro.contexto.newPage();
+    await q.goto(e.servidor.origen + LLAMAR);
+    await q.locator(".reto .cm-content").waitFor();
+    assert.match(await q.locator(".reto .cm-content").innerText(), /incumple/);
+    assert.match(await q.locator(".reto-estado").innerText(), /23 de 23/);
+    assert.equal(await q.locator('[data-pregunta="orden-resultados"] input[value="1"]').isChecked(), true);
+  } finally {
+    await otro.cerrar();
+  }
+});
