@@ -2,23 +2,20 @@
 import { crearEditor } from "./editor.js";
 import { clave, leer, guardar } from "./almacen.js";
 import { t } from "./textos.js";
+import { Indicador } from "./indicador.js";
+import { pedirEntrada } from "./entrada.js";
 
 const LIMITE_PAGINA = 512 * 1024; // characters kept in one output, page side
 const GUARDAR_MS = 300;
 
 export class Celda {
   constructor(seccion, datos, { curso, slug, alEjecutar, alDetener }) {
-    this.seccion = seccion;
-    this.id = datos.id;
-    this.n = datos.n;
-    this.usa = datos.usa;
-    this.original = datos.codigo;
+    Object.assign(this, { seccion, id: datos.id, n: datos.n, usa: datos.usa, original: datos.codigo });
     this.nombre = `<celda ${datos.n}>`;
+    this.indicador = new Indicador(seccion.querySelector(".celda-barra"));
     this.clave = clave(curso, slug, datos.id);
     this.salida = seccion.querySelector(".salida");
-    this.botonEjecutar = seccion.querySelector(".ejecutar");
-    this.botonDetener = seccion.querySelector(".detener");
-    this.botonRestaurar = seccion.querySelector(".restaurar");
+    [this.botonEjecutar, this.botonDetener, this.botonRestaurar] = [".ejecutar", ".detener", ".restaurar"].map((s) => seccion.querySelector(s));
 
     const guardado = leer(this.clave);
     const contenedor = seccion.querySelector(".editor");
@@ -39,6 +36,15 @@ export class Celda {
 
   codigo() {
     return this.editor.texto();
+  }
+
+  /** One run in the interpreter, with its indicator and its input() fields; resolves with the result. */
+  async correr(interprete) {
+    this.indicador.empezar();
+    const r = await interprete.ejecutar(this.id, this.codigo(), this.nombre, this.oyentes((x) => interprete.responder(x)));
+    this.cerrarEntrada?.();
+    this.indicador.terminar(r.ok);
+    return r;
   }
 
   programarGuardado() {
@@ -78,27 +84,25 @@ export class Celda {
       return;
     }
     const nodo = document.createTextNode(texto);
-    if (flujo === "stderr") {
-      const span = document.createElement("span");
-      span.className = "stderr";
-      span.append(nodo);
-      this.salida.append(span);
-    } else {
-      this.salida.append(nodo);
-    }
+    this.salida.append(flujo === "stderr" ? this.trozo("stderr", nodo) : nodo);
     this.ultimo = { flujo, nodo };
   }
 
-  oyentes() { // what interprete.js calls while this cell runs
+  oyentes(responder) { // what interprete.js calls while this cell runs
     const recortada = (lineas, bytes) => this.nota(t("salida_recortada", { lineas: lineas.toLocaleString("es"), bytes: `${Math.round(bytes / 1024)} KB` }));
-    return { alSalida: (flujo, texto) => this.escribir(flujo, texto), alRecortada: recortada };
+    const alEntrada = (prompt) => (this.cerrarEntrada = pedirEntrada(this.seccion, prompt, responder));
+    return { alSalida: (flujo, texto) => this.escribir(flujo, texto), alRecortada: recortada, alEntrada };
+  }
+
+  trozo(clase, contenido) {
+    const span = document.createElement("span");
+    span.className = clase;
+    span.append(contenido);
+    return span;
   }
 
   nota(texto, clase = "nota") {
-    const p = document.createElement("span");
-    p.className = clase;
-    p.textContent = texto + "\n";
-    this.salida.append(p);
+    this.salida.append(this.trozo(clase, texto + "\n"));
     this.ultimo = null;
   }
 
@@ -107,10 +111,7 @@ export class Celda {
     if (r.detenida) this.nota(t("detenida"), "nota aviso");
     else if (r.reinicio) this.nota(r.reinicio, "nota aviso");
     else if (r.traza) {
-      const pre = document.createElement("span");
-      pre.className = "traza";
-      pre.textContent = r.traza;
-      this.salida.append(pre);
+      this.salida.append(this.trozo("traza", r.traza));
       this.ultimo = null;
       if (r.linea) this.editor.marcarLinea(r.linea);
     }

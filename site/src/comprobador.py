@@ -12,6 +12,7 @@ happened and takes back an interrupt still pending. A cut call is a "caida" with
 words as calificar.py's, and the submission's total time is bounded as there.
 This file is loaded before the memory snapshot is taken: no JavaScript references at import.
 """
+import builtins
 import json
 import time
 
@@ -37,11 +38,19 @@ def comprobar(codigo, esperado_json, fuentes_json):
     if clave not in _publicos:
         _publicos[clave] = calificador.ejecuta_fuentes(contexto, {"__name__": "__main__"})
     transporte = EnLaPagina(contexto, codigo, esperado["funcion"])
+    teclado, builtins.input = builtins.input, _sin_teclado
     try:
         informe = calificador.compara(esperado, _publicos[clave], transporte)
     except KeyboardInterrupt:  # an interrupt that landed in the grader's own code: rare, harmless
         return json.dumps({"ok": False, "detenida": True})
+    finally:
+        builtins.input = teclado
     return json.dumps({"ok": True, "informe": informe})
+
+
+def _sin_teclado(prompt=""):
+    """A submission has no keyboard, in the page as in calificar.py, whose child has no stdin."""
+    raise EOFError("EOF when reading a line")
 
 
 def _lee(url):

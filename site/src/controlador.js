@@ -93,7 +93,7 @@ export function montar(datos, interprete, carga) {
   }
 
   async function correr(celda, pedida) {
-    const r = await interprete.ejecutar(celda.id, celda.codigo(), celda.nombre, celda.oyentes());
+    const r = await celda.correr(interprete);
     if (r.ok) {
       ejecutadas.add(celda.id);
       marcarCelda(curso, slug, celda.id);

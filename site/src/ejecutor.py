@@ -1,7 +1,8 @@
 """Runs the learner's cells inside the worker.
 
-One namespace per page (ESPACIO), tracebacks trimmed to the cells' own frames,
-and an input() that explains, in Spanish, why it cannot wait for the keyboard.
+One namespace per page (ESPACIO), tracebacks trimmed to the cells' own frames, an input()
+that the page answers (or that explains, in Spanish, why it cannot wait for the keyboard
+when the page is not cross-origin isolated), and a time.sleep that Stop can interrupt.
 This file is loaded before the memory snapshot is taken, so it must not keep
 references to JavaScript objects.
 """
@@ -9,6 +10,7 @@ import builtins
 import json
 import linecache
 import sys
+import time
 import traceback
 
 from pyodide.code import eval_code_async
@@ -31,17 +33,47 @@ EntradaNoDisponible.__module__ = "builtins"  # tracebacks show just its name
 
 
 _mensaje_input = "input() no está disponible."
+_pedir_entrada = None  # JS: pedirEntrada(prompt) -> the line typed, or None if the run was stopped
+_dormir = time.sleep
 
 
-def _input(*_args, **_kwargs):
-    raise EntradaNoDisponible(_mensaje_input)
+def _input(prompt=""):
+    if _pedir_entrada is None:
+        raise EntradaNoDisponible(_mensaje_input)
+    sys.stdout.write(str(prompt))
+    sys.stdout.flush()
+    linea = _pedir_entrada(str(prompt))
+    if linea is None:
+        raise KeyboardInterrupt
+    sys.stdout.write(linea + "\n")  # the transcript reads as in a terminal
+    return linea
 
 
-def configurar(mensaje_input):
+_dormir_js = None  # JS: dormir(ms) -> true if Stop came meanwhile (it then takes the interrupt)
+
+
+def _sleep(segundos):
+    """time.sleep that Stop ends at once, keeping the namespace. Pyodide's own sleep never
+    returned once the interrupt byte was set, so Stop restarted the worker during
+    time.sleep(30), losing the names; this one waits in 50 ms slices (Atomics.wait, in
+    trabajador.js) and looks at the interrupt byte between them."""
+    if _dormir_js is None:
+        return _dormir(segundos)
+    fin = time.monotonic() + segundos
+    while True:
+        resto = fin - time.monotonic()
+        if resto <= 0:
+            return
+        if _dormir_js(min(resto, 0.05) * 1000):
+            raise KeyboardInterrupt
+
+
+def configurar(mensaje_input, pedir_entrada=None, dormir=None):
     """Called after every boot (fresh or from the snapshot)."""
-    global _mensaje_input
-    _mensaje_input = mensaje_input
+    global _mensaje_input, _pedir_entrada, _dormir_js
+    _mensaje_input, _pedir_entrada, _dormir_js = mensaje_input, pedir_entrada, dormir
     builtins.input = _input
+    time.sleep = _sleep
     for flujo in (sys.stdout, sys.stderr):
         try:
             flujo.reconfigure(line_buffering=True)

@@ -4,7 +4,7 @@
 // plazo, and restarts the worker when it dies or cannot be interrupted.
 // Restarts lose the namespace; callers hear about them through alReiniciar.
 import { t } from "./textos.js";
-import { aTrabajador, SIGINT } from "./protocolo.js";
+import { aTrabajador, SIGINT, nuevaEntrada, escribirEntrada } from "./protocolo.js";
 
 const ESPERA_INTERRUPCION_MS = 1000;
 
@@ -12,10 +12,10 @@ export class Interprete {
   constructor(config, { alProgreso, alListo, alErrorCarga, alReiniciar }) {
     this.config = config;
     this.avisos = { alProgreso, alListo, alErrorCarga, alReiniciar };
-    this.buffer = self.crossOriginIsolated ? new SharedArrayBuffer(1) : null;
-    this.senal = this.buffer && new Uint8Array(this.buffer);
-    this.bufferReloj = self.crossOriginIsolated ? new SharedArrayBuffer(4) : null;
-    this.reloj = this.bufferReloj && new Int32Array(this.bufferReloj);
+    const aislada = self.crossOriginIsolated; // SharedArrayBuffer exists only then
+    [this.buffer, this.bufferReloj, this.bufferEntrada] = aislada ? [new SharedArrayBuffer(1), new SharedArrayBuffer(4), nuevaEntrada()] : [];
+    this.senal = aislada && new Uint8Array(this.buffer);
+    this.reloj = aislada && new Int32Array(this.bufferReloj);
     this.actual = null; // { id, oyentes, resolver }
     this.arrancar();
   }
@@ -36,7 +36,7 @@ export class Interprete {
     };
     this.worker = w;
     const mensajes = { input: t("input_no_disponible"), paquete: t("paquete_error") };
-    w.postMessage(aTrabajador.iniciar(this.config, mensajes, this.buffer, this.bufferReloj));
+    w.postMessage(aTrabajador.iniciar(this.config, mensajes, this.buffer, this.bufferReloj, this.bufferEntrada));
   }
 
   recibir(w, m) {
@@ -45,14 +45,12 @@ export class Interprete {
     const oyentes = this.actual && this.actual.id === m.id ? this.actual.oyentes : {};
     switch (m.tipo) {
       case "progreso": return this.avisos.alProgreso(m.cargados, m.total);
-      case "listo":
-        this.estaListo = true;
-        this.avisos.alListo(m.ms, m.origen);
-        return this.marcarListo();
+      case "listo": this.estaListo = true; this.avisos.alListo(m.ms, m.origen); return this.marcarListo();
       case "error-carga": return this.avisos.alErrorCarga(m.motivo);
       case "salida": return m.trozos.forEach(([flujo, texto]) => oyentes.alSalida?.(flujo, texto));
       case "recortada": return oyentes.alRecortada?.(m.lineas, m.bytes);
       case "reloj": return this.vigilar(m.seq, m.plazo, () => oyentes.alPrueba?.(m.prueba));
+      case "entrada": this.esperaEntrada = true; return oyentes.alEntrada?.(m.prompt);
       case "fin": return this.terminar(m.resultado);
       case "muerto": return this.reiniciar(t("trabajador_muerto", { motivo: m.motivo }));
     }
@@ -89,27 +87,28 @@ export class Interprete {
 
   async pedir(id, oyentes, mensaje) {
     await this.listo;
-    return new Promise((resolver) => {
-      this.actual = { id, oyentes, resolver };
-      this.worker.postMessage(mensaje);
-    });
+    return new Promise((resolver) => (this.actual = { id, oyentes, resolver }) && this.worker.postMessage(mensaje));
+  }
+
+  /** Answers the input() the run waits on; null stops the run instead (protocolo.js, ENTRADA). */
+  responder(texto) {
+    if (!this.esperaEntrada) return;
+    this.esperaEntrada = false;
+    escribirEntrada(this.bufferEntrada, texto);
   }
 
   detener() {
     if (!this.actual) return;
-    if (!this.buffer) {
-      this.reiniciar(t("detenida_reinicio"));
-      return;
-    }
+    if (this.esperaEntrada) return this.responder(null); // blocked in Atomics.wait: no bytecode runs
+    if (!this.buffer) return this.reiniciar(t("detenida_reinicio"));
     this.senal[0] = SIGINT;
     clearTimeout(this.temporizador);
     // Code blocked outside Python bytecode never sees the buffer: fall back.
-    this.temporizador = setTimeout(() => {
-      if (this.actual) this.reiniciar(t("detenida_forzada"));
-    }, ESPERA_INTERRUPCION_MS);
+    this.temporizador = setTimeout(() => this.actual && this.reiniciar(t("detenida_forzada")), ESPERA_INTERRUPCION_MS);
   }
 
   reiniciar(motivo) {
+    this.esperaEntrada = false;
     this.worker.terminate();
     this.terminar({ ok: false, reinicio: motivo });
     this.arrancar();

@@ -2,10 +2,11 @@
 // side sends is built here; interprete.js is the only reader of the worker's.
 //
 // Page -> worker
-//   iniciar    {config, mensajes: {input, paquete}, buffer, reloj}
+//   iniciar    {config, mensajes: {input, paquete}, buffer, reloj, entrada}
 //              buffer: SharedArrayBuffer(1), the interrupt byte (SIGINT = 2); reloj:
-//              SharedArrayBuffer(4), the challenge call in progress (see comprobador.py).
-//              Both null when the page is not cross-origin isolated.
+//              SharedArrayBuffer(4), the challenge call in progress (see comprobador.py);
+//              entrada: the answer to input(), ENTRADA below. All three null when the page
+//              is not cross-origin isolated (then input() explains why it cannot wait).
 //   ejecutar   {id, codigo, nombre}            run a cell in the page's namespace
 //   comprobar  {id, codigo, esperado, fuentes} grade a challenge's editor, apart from the cells:
 //              esperado is build.py's data for it as JSON text (JavaScript would turn a 2.0
@@ -19,6 +20,7 @@
 //   salida     {id, trozos: [[flujo, texto], ...]}  a batch of a cell's stdout/stderr
 //   recortada  {id, lineas, bytes}        what the output cap left out, at the end of a run
 //   reloj      {id, seq, plazo, prueba}   a challenge call starts: cut it after plazo ms
+//   entrada    {id, prompt}               input() waits: the page answers through ENTRADA
 //   fin        {id, resultado}            the end of a run (Resultado below)
 //   muerto     {motivo}                   the interpreter is broken: the page restarts it
 //
@@ -30,8 +32,34 @@
 
 export const SIGINT = 2;
 
+// ENTRADA, the answer to input(): Int32 [0] is 0 while the worker waits (Atomics.wait),
+// then 1 (answered) or 2 (stopped); Int32 [1] is the answer's length in bytes, UTF-8 from
+// byte 8. Longer answers are cut at TOPE_ENTRADA bytes.
+export const TOPE_ENTRADA = 64 * 1024;
+export const nuevaEntrada = () => new SharedArrayBuffer(8 + TOPE_ENTRADA);
+
+/** The page's side of ENTRADA: writes the answer (null: the run was stopped), wakes the worker. */
+export function escribirEntrada(buffer, texto) {
+  const control = new Int32Array(buffer, 0, 2);
+  if (texto !== null) {
+    const bytes = new TextEncoder().encode(texto).subarray(0, TOPE_ENTRADA); // encodeInto refuses shared memory
+    new Uint8Array(buffer, 8).set(bytes);
+    control[1] = bytes.length;
+  }
+  Atomics.store(control, 0, texto === null ? 2 : 1);
+  Atomics.notify(control, 0);
+}
+
+/** The worker's side: blocks until the page answers; undefined if the run was stopped. */
+export function esperarEntrada(buffer) {
+  const control = new Int32Array(buffer, 0, 2);
+  Atomics.wait(control, 0, 0);
+  if (Atomics.load(control, 0) !== 1) return undefined;
+  return new TextDecoder().decode(new Uint8Array(buffer, 8).slice(0, control[1])); // decode refuses shared memory
+}
+
 export const aTrabajador = {
-  iniciar: (config, mensajes, buffer, reloj) => ({ tipo: "iniciar", config, mensajes, buffer, reloj }),
+  iniciar: (config, mensajes, buffer, reloj, entrada) => ({ tipo: "iniciar", config, mensajes, buffer, reloj, entrada }),
   ejecutar: (id, codigo, nombre) => ({ tipo: "ejecutar", id, codigo, nombre }),
   comprobar: (id, codigo, esperado, fuentes) => ({ tipo: "comprobar", id, codigo, esperado, fuentes }),
 };
@@ -44,6 +72,7 @@ export const aPagina = {
   salida: (id, trozos) => ({ tipo: "salida", id, trozos }),
   recortada: (id, lineas, bytes) => ({ tipo: "recortada", id, lineas, bytes }),
   reloj: (id, seq, plazo, prueba) => ({ tipo: "reloj", id, seq, plazo, prueba }),
+  entrada: (id, prompt) => ({ tipo: "entrada", id, prompt }),
   fin: (id, resultado) => ({ tipo: "fin", id, resultado }),
   muerto: (motivo) => ({ tipo: "muerto", motivo }),
 };

@@ -4,20 +4,16 @@
 import fuenteEjecutor from "./ejecutor.py";
 import fuenteComprobador from "./comprobador.py";
 import fuenteCalificador from "../../py/calificador.py";
-import { aPagina, motivo } from "./protocolo.js";
+import { aPagina, motivo, esperarEntrada } from "./protocolo.js";
 import { SalidaLimitada } from "./salida-limitada.js";
 import { arrancar } from "./arranque.js";
 import { cargarImportados } from "./paquetes.js";
 
 const MODULOS = { calificador: fuenteCalificador, __ejecutor__: fuenteEjecutor, __comprobador__: fuenteComprobador };
 const enviar = (m) => postMessage(m);
-let py = null;
-let ejecutor = null;
-let comprobador = null;
-let urlsPaquetes = {};
-let mensajes = {};
-let interrupcion = null;
-let reloj = null;
+let [py, ejecutor, comprobador, urlsPaquetes, mensajes] = [null, null, null, {}, {}];
+let [interrupcion, reloj, entrada] = [null, null, null]; // shared with the page; entrada: ENTRADA (protocolo.js)
+const siesta = self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null; // never notified
 let actual = null; // the id of the run in progress
 let llamadas = 0;
 const salida = new SalidaLimitada(enviar);
@@ -25,9 +21,7 @@ const salida = new SalidaLimitada(enviar);
 self.onmessage = async ({ data }) => {
   if (data.tipo === "iniciar") await iniciar(data);
   else if (data.tipo === "ejecutar") await correr(data.id, () => ejecutor.ejecutar(data.codigo, data.nombre), data.codigo);
-  else if (data.tipo === "comprobar") {
-    await correr(data.id, () => comprobador.comprobar(data.codigo, data.esperado, JSON.stringify(data.fuentes)), "import jsonschema");
-  }
+  else if (data.tipo === "comprobar") await correr(data.id, () => comprobador.comprobar(data.codigo, data.esperado, JSON.stringify(data.fuentes)), "import jsonschema");
 };
 
 // What comprobador.py calls around each call of the learner's function: the page
@@ -52,7 +46,23 @@ const avisos = {
   },
 };
 
-async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj }) {
+// input(): post the prompt, then block this thread until the page answers (or Stop).
+function pedirEntrada(prompt) {
+  salida.vaciar(); // what was printed before the question shows before the field
+  Atomics.store(new Int32Array(entrada, 0, 1), 0, 0);
+  enviar(aPagina.entrada(actual, prompt));
+  return esperarEntrada(entrada); // undefined after Stop: ejecutor.py raises KeyboardInterrupt
+}
+
+// time.sleep's slices (ejecutor.py): true, and the interrupt taken, if Stop came meanwhile.
+function dormir(ms) {
+  if (!interrupcion[0]) Atomics.wait(siesta, 0, 0, ms);
+  if (!interrupcion[0]) return false;
+  interrupcion[0] = 0;
+  return true;
+}
+
+async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, entrada: bufferEntrada }) {
   enviar(aPagina.arrancando());
   mensajes = textos;
   const t0 = performance.now();
@@ -61,7 +71,8 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj })
     py = arranque.py;
     urlsPaquetes = config.paquetes;
     ejecutor = py.pyimport("__ejecutor__");
-    ejecutor.configurar(mensajes.input);
+    entrada = bufferEntrada;
+    ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined);
     comprobador = py.pyimport("__comprobador__");
     comprobador.configurar(avisos);
     py.setStdout({ write: (b) => salida.escribir("stdout", b) });

@@ -1,0 +1,95 @@
+// A cell shows what it does: a running indicator with the elapsed time, then its
+// run number; Stop during time.sleep keeps the namespace; input() is answered in
+// a field under the cell, and Stop while it waits keeps the namespace too.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { servidorYNavegador } from "./montaje.mjs";
+import { esperarInterprete, OTRA } from "./ayuda.mjs";
+
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+const CELDA = '[data-celda="hola"]';
+
+async function abrir() {
+  const p = await e.navegador.contexto.newPage();
+  p.errores = [];
+  p.on("pageerror", (x) => p.errores.push(x));
+  await p.goto(e.servidor.origen + OTRA);
+  await esperarInterprete(p);
+  return p;
+}
+
+async function escribir(p, texto) {
+  await p.locator(`${CELDA} .cm-content`).click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText(texto);
+}
+
+const libre = (p) => p.waitForFunction((s) => !document.querySelector(s).classList.contains("ocupada"), CELDA, { timeout: 30_000 });
+const salida = (p) => p.locator(`${CELDA} .salida`).innerText();
+
+test("a running cell says so with the elapsed time, then shows its run number, output or not", async () => {
+  const p = await abrir();
+  await escribir(p, "import time\ntime.sleep(1.5)");
+  await p.locator(`${CELDA} button.ejecutar`).click();
+  await p.waitForFunction((s) => /Ejecutando… 1 s/.test(document.querySelector(`${s} .indicador`).textContent), CELDA);
+  await libre(p);
+  const primera = await p.locator(`${CELDA} .indicador`).innerText();
+  assert.match(primera, /^\[\d+\]$/);
+  await escribir(p, "x = 1");
+  await p.locator(`${CELDA} button.ejecutar`).click();
+  await libre(p);
+  assert.equal(await p.locator(`${CELDA} .indicador`).innerText(), `[${Number(primera.slice(1, -1)) + 1}]`);
+  assert.equal(await salida(p), "");
+  await p.locator(`${CELDA} button.restaurar`).click();
+  await p.close();
+});
+
+test("Stop during time.sleep interrupts at once and keeps the variables", async () => {
+  const p = await abrir();
+  await escribir(p, "guardada = 41\nimport time\ntime.sleep(30)");
+  await p.locator(`${CELDA} button.ejecutar`).click();
+  await p.waitForFunction((s) => /Ejecutando/.test(document.querySelector(`${s} .indicador`).textContent), CELDA);
+  await p.waitForTimeout(300);
+  const t0 = Date.now();
+  await p.locator(`${CELDA} button.detener`).click();
+  await libre(p);
+  assert.ok(Date.now() - t0 < 900, `Stop took ${Date.now() - t0} ms`);
+  assert.match(await salida(p), /Ejecución detenida\. Las variables definidas hasta ahora se conservan\./);
+  await escribir(p, "print(guardada + 1)");
+  await p.locator(`${CELDA} button.ejecutar`).click();
+  await libre(p);
+  assert.equal((await salida(p)).trim(), "42");
+  await p.locator(`${CELDA} button.restaurar`).click();
+  await p.close();
+});
+
+test("input() is answered in a field under the cell; Stop while it waits keeps the namespace", async () => {
+  const p = await abrir();
+  await escribir(p, 'antes = "sí"\nnombre = input("¿Cómo te llamas? ")\nprint("Hola,", nombre)');
+  await p.locator(`${CELDA} button.ejecutar`).click();
+  const campo = p.locator(`${CELDA} form.entrada input`);
+  await campo.waitFor();
+  assert.equal(await p.locator(`${CELDA} form.entrada label`).innerText(), "¿Cómo te llamas?");
+  assert.equal(await p.evaluate(() => document.activeElement.closest("form")?.className), "entrada");
+  await campo.fill("Ana");
+  await campo.press("Enter");
+  await libre(p);
+  assert.equal((await salida(p)).trim(), "¿Cómo te llamas? Ana\nHola, Ana");
+  assert.equal(await p.locator(`${CELDA} form.entrada`).count(), 0);
+
+  await p.locator(`${CELDA} button.ejecutar`).click();
+  await campo.waitFor();
+  await p.locator(`${CELDA} button.detener`).click();
+  await libre(p);
+  assert.equal(await p.locator(`${CELDA} form.entrada`).count(), 0);
+  assert.match(await salida(p), /Ejecución detenida/);
+  await escribir(p, "print(antes)");
+  await p.locator(`${CELDA} button.ejecutar`).click();
+  await libre(p);
+  assert.equal((await salida(p)).trim(), "sí");
+  assert.deepEqual(p.errores, []);
+  await p.locator(`${CELDA} button.restaurar`).click();
+  await p.close();
+});
