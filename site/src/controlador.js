@@ -69,7 +69,7 @@ export function montar(datos, interprete, carga) {
   async function tarea(celda) {
     tareaActual = { celda, cancelada: false };
     try {
-      await interprete.listo;
+      await interprete.encender();
       celda.limpiar();
       const previas = pendientes(celda);
       if (previas.length) {

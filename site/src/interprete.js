@@ -9,7 +9,7 @@ import { aTrabajador, SIGINT, nuevaEntrada, escribirEntrada } from "./protocolo.
 const ESPERA_INTERRUPCION_MS = 1000;
 
 export class Interprete {
-  constructor(config, { alProgreso, alListo, alErrorCarga, alReiniciar }) {
+  constructor(config, { alProgreso, alListo, alErrorCarga, alReiniciar }, diferido = false) {
     this.config = config;
     this.avisos = { alProgreso, alListo, alErrorCarga, alReiniciar };
     const aislada = self.crossOriginIsolated; // SharedArrayBuffer exists only then
@@ -17,7 +17,13 @@ export class Interprete {
     this.senal = aislada && new Uint8Array(this.buffer);
     this.reloj = aislada && new Int32Array(this.bufferReloj);
     this.actual = null; // { id, oyentes, resolver }
-    this.arrancar();
+    if (!diferido) this.arrancar();
+  }
+
+  /** Starts the worker if it was deferred (a phone's first visit); resolves when it is ready. */
+  encender() {
+    if (!this.worker) this.arrancar();
+    return this.listo;
   }
 
   arrancar() {
@@ -26,13 +32,10 @@ export class Interprete {
     this.estaListo = false;
     const w = new Worker(this.config.trabajador, { type: "module" });
     w.onmessage = ({ data }) => this.recibir(w, data);
-    w.onerror = (e) => {
+    w.onerror = (e) => { // a worker that never booted would fail again: report it, don't loop
       e.preventDefault();
-      if (w !== this.worker) return;
       const motivo = e.message || "error";
-      // A worker that never booted would fail again: report it instead of looping.
-      if (this.estaListo) this.reiniciar(t("trabajador_muerto", { motivo }));
-      else this.avisos.alErrorCarga(motivo);
+      if (w === this.worker) this.estaListo ? this.reiniciar(t("trabajador_muerto", { motivo })) : this.avisos.alErrorCarga(motivo);
     };
     this.worker = w;
     const mensajes = { input: t("input_no_disponible"), paquete: t("paquete_error") };
@@ -76,17 +79,13 @@ export class Interprete {
   }
 
   /** Runs a cell in the shared namespace; resolves with a Resultado (protocolo.js). */
-  ejecutar(id, codigo, nombre, oyentes) {
-    return this.pedir(id, oyentes, aTrabajador.ejecutar(id, codigo, nombre));
-  }
+  ejecutar = (id, codigo, nombre, oyentes) => this.pedir(id, oyentes, aTrabajador.ejecutar(id, codigo, nombre));
 
   /** Grades a challenge's code against build.py's data; resolves with {ok, informe} or a failure. */
-  comprobar(id, codigo, esperado, fuentes, oyentes) {
-    return this.pedir(id, oyentes, aTrabajador.comprobar(id, codigo, esperado, fuentes));
-  }
+  comprobar = (id, codigo, esperado, fuentes, oyentes) => this.pedir(id, oyentes, aTrabajador.comprobar(id, codigo, esperado, fuentes));
 
   async pedir(id, oyentes, mensaje) {
-    await this.listo;
+    await this.encender();
     return new Promise((resolver) => (this.actual = { id, oyentes, resolver }) && this.worker.postMessage(mensaje));
   }
 

@@ -17,6 +17,11 @@ const carga = new Carga(document.getElementById("estado"), datos.config.bytesInt
 let controlador = null;
 const avisosPendientes = [];
 
+// A phone's first visit waits for the first Run to download the interpreter (12 MB);
+// the page says so. Once cached, it boots at once, as everywhere else.
+const diferida = datos.config.primeraVisita && matchMedia("(max-width: 600px)").matches;
+if (diferida) carga.diferida();
+
 const interprete = new Interprete(datos.config, {
   alProgreso: (cargados, total) => carga.progreso(cargados, total),
   alListo: (ms, origen) => {
@@ -27,7 +32,7 @@ const interprete = new Interprete(datos.config, {
   },
   alErrorCarga: (motivo) => carga.error(motivo),
   alReiniciar: (motivo) => (controlador ? controlador.alReiniciar(motivo) : avisosPendientes.push(motivo)),
-});
+}, diferida);
 
 montarPreguntas(datos, (id) => marcarSitio(datos.curso, datos.slug, `pregunta-${id}`));
 

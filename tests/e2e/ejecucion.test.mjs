@@ -1,10 +1,11 @@
 // A cell shows what it does: a running indicator with the elapsed time, then its
 // run number; Stop during time.sleep keeps the namespace; input() is answered in
-// a field under the cell, and Stop while it waits keeps the namespace too.
+// a field under the cell, and Stop while it waits keeps the namespace too; the
+// first visit's download bar is true, monotonic and shown once.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { servidorYNavegador } from "./montaje.mjs";
-import { esperarInterprete, OTRA } from "./ayuda.mjs";
+import { abrirNavegador, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
@@ -92,4 +93,61 @@ test("input() is answered in a field under the cell; Stop while it waits keeps t
   assert.deepEqual(p.errores, []);
   await p.locator(`${CELDA} button.restaurar`).click();
   await p.close();
+});
+
+test("first visit: the download bar only goes up, says when it is preparing, and never comes back", async () => {
+  const otro = await abrirNavegador(e.servidor.origen);
+  try {
+    const p = await otro.contexto.newPage();
+    await p.addInitScript(() => {
+      window.__barra = [];
+      const mirar = () => {
+        const b = document.querySelector("#estado progress");
+        if (b) window.__barra.push({ oculta: b.hidden, valor: b.hasAttribute("value") ? b.value : null, texto: document.querySelector(".estado-detalle").textContent });
+        setTimeout(mirar, 50);
+      };
+      mirar();
+    });
+    await p.goto(e.servidor.origen + LECCION);
+    await esperarInterprete(p);
+    await p.locator('[data-celda="cargar"] .cm-content').click();
+    await p.keyboard.press("Control+A");
+    await p.keyboard.press("Delete");
+    await p.keyboard.insertText("import jsonschema\nprint(jsonschema.__name__)");
+    await p.locator('[data-celda="cargar"] button.ejecutar').click();
+    await p.waitForFunction(() => /jsonschema/.test(document.querySelector('[data-celda="cargar"] .salida').textContent), null, { timeout: 60_000 });
+    await p.waitForTimeout(500);
+    const barra = await p.evaluate(() => window.__barra);
+    const valores = barra.filter((x) => !x.oculta && x.valor !== null).map((x) => x.valor);
+    assert.ok(valores.length > 0, "the bar never showed");
+    assert.deepEqual(valores, [...valores].sort((a, b) => a - b), "the bar went back");
+    const visible = barra.map((x) => !x.oculta);
+    const tramos = visible.filter((v, i) => v && !visible[i - 1]).length;
+    assert.equal(tramos, 1, "the bar appeared more than once");
+    assert.ok(barra.some((x) => x.texto === "Preparando el intérprete…" || x.oculta), "no preparing phase");
+    await p.locator('[data-celda="cargar"] button.restaurar').click();
+  } finally {
+    await otro.cerrar();
+  }
+});
+
+test("on a phone's first visit nothing downloads until the first Run, the page says so, and cells run", async () => {
+  const otro = await abrirNavegador(e.servidor.origen);
+  try {
+    const p = await otro.contexto.newPage();
+    await p.setViewportSize({ width: 360, height: 740 });
+    const pedidas = [];
+    p.on("request", (r) => pedidas.push(new URL(r.url()).pathname));
+    await p.goto(e.servidor.origen + LECCION);
+    await p.locator('[data-celda="cargar"] button.ejecutar:not([disabled])').waitFor();
+    await p.waitForTimeout(1000);
+    assert.ok(!pedidas.some((r) => r.endsWith(".wasm")), "the interpreter downloaded before any Run");
+    assert.match(await p.locator(".estado-texto").innerText(), /se descargará cuando ejecutes tu primera celda/);
+    assert.match(await p.locator(".aviso-movil").innerText(), /se descarga la primera vez que ejecutas una celda/);
+    await p.locator('[data-celda="cargar"] button.ejecutar').click();
+    await p.waitForFunction(() => /ModeloGuionizado/.test(document.querySelector('[data-celda="cargar"] .salida').textContent), null, { timeout: 90_000 });
+    assert.ok(pedidas.some((r) => r.endsWith(".wasm")));
+  } finally {
+    await otro.cerrar();
+  }
 });
