@@ -166,3 +166,32 @@ test("export, then import into a fresh profile, restores edits, answers and the 
     await otro.cerrar();
   }
 });
+
+/** Tabs forward until `esta(activeElement)` holds; leaves an editor as a keyboard user does. */
+async function tabularHasta(p, esta, maximo = 80) {
+  for (let i = 0; i < maximo; i++) {
+    const enEditor = await p.evaluate(() => document.activeElement.classList.contains("cm-content"));
+    if (enEditor) await p.keyboard.press("Escape"); // Tab indents inside an editor: Esc, then Tab
+    await p.keyboard.press("Tab");
+    if (await p.evaluate(esta)) return;
+  }
+  throw new Error("never reached by Tab");
+}
+
+test("a keyboard-only pass: run a cell, answer a question, go to the next lesson", async () => {
+  const p = await abrir(LLAMAR);
+  await esperarInterprete(p);
+  await tabularHasta(p, () => document.activeElement.matches('[data-celda="piezas"] button.ejecutar'));
+  await p.keyboard.press("Enter");
+  await p.waitForFunction(() => /tool_result t1/.test(document.querySelector('[data-celda="piezas"] .salida').textContent), null, { timeout: 60_000 });
+  await tabularHasta(p, () => document.activeElement.matches('[data-pregunta="orden-resultados"] input'));
+  await p.keyboard.press("ArrowDown"); // radio groups: arrows move and select
+  const elegida = await p.evaluate(() => document.activeElement.value);
+  if (elegida !== "1") await p.keyboard.press(elegida === "0" ? "ArrowDown" : "ArrowUp");
+  await tabularHasta(p, () => document.activeElement.matches('[data-pregunta="orden-resultados"] button.comprobar-pregunta'));
+  await p.keyboard.press("Enter");
+  assert.equal(await p.locator('[data-pregunta="orden-resultados"] .pregunta-resultado').innerText(), "¡Correcto!");
+  await tabularHasta(p, () => document.activeElement.matches('a[rel="next"]'), 120);
+  await Promise.all([p.waitForURL(/errores-como-observaciones/), p.keyboard.press("Enter")]);
+  await p.close();
+});
