@@ -3,6 +3,7 @@
 
 - COOP same-origin + COEP require-corp on every response (cross-origin
   isolation: the Stop button's SharedArrayBuffer);
+- a Content-Security-Policy that runs only the site's own scripts and wasm;
 - the right types for .wasm and .mjs;
 - a year of caching for versioned files (/static/, /pyodide/), no-cache for
   pages, the service worker and everything else;
@@ -36,15 +37,32 @@ INMUTABLE = ("/static/", "/pyodide/")
 CODIFICACIONES = ((".br", "br"), (".gz", "gzip"))
 
 
+# Only the site's own scripts, workers and wasm run. Each source below is one the
+# pages need, found by running tests/e2e/leccion.test.mjs and reto.test.mjs in
+# Chromium under this policy with its violation reports on: 'wasm-unsafe-eval'
+# compiles Pyodide's .wasm (no 'unsafe-eval': Pyodide turns text into JavaScript
+# only for the EM_JS code of .so extensions, and the site's wheels are pure
+# Python, or when a cell asks, e.g. js.eval, which then raises EvalError);
+# connect-src 'self', as nothing is fetched off the origin at run time; inline
+# styles, since CodeMirror writes its editor's styles into <style> elements;
+# data: images, for base.html's empty favicon (href="data:,"). The JSON data
+# islands are not scripts. _headers has the same value (servidor.test.mjs).
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+       "style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'")
+# The bench's bare page (dist/bench/base/) is Pyodide and an inline script, and
+# only bench/startup.mjs opens it, through this server: it gets no CSP.
+SIN_CSP = "/bench/"
+
 AISLAMIENTO = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
 }
 
 
-def cabeceras_comunes():
+def cabeceras_comunes(ruta_url):
     aislar = AISLAMIENTO if Manejador.aislar else {}
-    return {**aislar, "Cross-Origin-Resource-Policy": "same-origin", "X-Content-Type-Options": "nosniff"}
+    csp = {} if ruta_url.startswith(SIN_CSP) else {"Content-Security-Policy": CSP}
+    return {**aislar, **csp, "Cross-Origin-Resource-Policy": "same-origin", "X-Content-Type-Options": "nosniff"}
 
 
 def cache_control(ruta_url):
@@ -120,7 +138,7 @@ class Manejador(http.server.BaseHTTPRequestHandler):
 
     def enviar(self, codigo, datos, tipo, cache, cuerpo, extra=None):
         self.send_response(codigo)
-        for k, v in {**cabeceras_comunes(), **(extra or {})}.items():
+        for k, v in {**cabeceras_comunes(urllib.parse.urlsplit(self.path).path), **(extra or {})}.items():
             self.send_header(k, v)
         if tipo:
             self.send_header("Content-Type", tipo)
@@ -134,7 +152,7 @@ class Manejador(http.server.BaseHTTPRequestHandler):
 
     def redirigir(self, destino):
         self.send_response(301)
-        for k, v in cabeceras_comunes().items():
+        for k, v in cabeceras_comunes(destino).items():
             self.send_header(k, v)
         self.send_header("Location", destino)
         self.send_header("Content-Length", "0")

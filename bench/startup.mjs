@@ -21,7 +21,7 @@ const enviados = async () => Number(await (await fetch(servidor.origen + "/__byt
 
 async function codigoDeLaCelda() {
   const html = await (await fetch(servidor.origen + LECCION)).text();
-  const datos = JSON.parse(html.match(/<script type="application\/json" id="datos">([\s\S]*?)<\/script>/)[1].replace(/<\\\//g, "</"));
+  const datos = JSON.parse(html.match(/<script type="application\/json" id="datos">([\s\S]*?)<\/script>/)[1]);
   return datos.celdas.find((c) => c.id === CELDA).codigo;
 }
 

@@ -35,7 +35,9 @@ def _resaltar_bloque(codigo, lenguaje, _atributos):
     return f'<div class="resaltado"><pre><code>{resaltar(codigo, lenguaje)}</code></pre></div>'
 
 
-_md = MarkdownIt("commonmark", {"highlight": _resaltar_bloque}).enable("table")
+# Raw HTML off: a `<script>` or `<!--` in a lesson's prose is shown as text, never
+# run or left to swallow the rest of the page.
+_md = MarkdownIt("commonmark", {"highlight": _resaltar_bloque, "html": False}).enable("table")
 
 
 def css_resaltado():
@@ -154,5 +156,14 @@ class Paginas:
         return self._pagina(self.textos["pagina_no_encontrada"], self._llenar("404", destino=destino))
 
 
+# Inside <script>, "</script" ends the island early, and "<!--" then "<script"
+# keep the real "</script>" from ending it (HTML's script data states). Outside
+# JSON strings there is no <, > or &, and inside them these escapes decode to the
+# same text, so JSON.parse gives back exactly the data; U+2028/2029 are escaped
+# for any consumer that reads the island as JavaScript rather than JSON.
+_ESCAPES_ISLA = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026",
+                 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
 def _json_en_html(datos):
-    return json.dumps(datos, ensure_ascii=False).replace("</", "<\\/")
+    return json.dumps(datos, ensure_ascii=False).translate(_ESCAPES_ISLA)

@@ -1,6 +1,10 @@
 """Checks a lesson against lessons/leccion.schema.json, then the rules a
 schema cannot express (cell ids unique, ':usa:' pointing at earlier cells).
-Messages are in Spanish, for course authors, as `file:line: message`."""
+Messages are in Spanish, for course authors, as `file:line: message`, at the
+line of the entry at fault, and they name what the author wrote (the front
+matter, a reading, a directive and its options), never the dict that leer.py
+builds ("meta", "bloques", "codigo")."""
+import difflib
 import json
 from pathlib import Path
 
@@ -26,7 +30,9 @@ def validar(validador, ruta, doc, lineas):
         extra = _extras(e)
         if extra:
             camino = camino + (extra[0],)
-        problemas.append((_linea(lineas, camino), _mensaje(e, extra)))
+        mensaje = _mensaje(e, extra, doc)
+        if mensaje:
+            problemas.append((_linea(lineas, camino), mensaje))
     if not problemas:
         problemas = _referencias(doc, lineas)
     return [problema(ruta, linea, msg) for linea, msg in sorted(set(problemas))]
@@ -46,42 +52,82 @@ def _extras(e):
     return sorted(set(e.instance) - set(e.schema.get("properties", {})))
 
 
-def _campo(e):
-    camino = [p for p in e.absolute_path if isinstance(p, str)]
-    return f"«{camino[-1]}»" if camino else "el documento"
+def _parecida(clave, conocidas):
+    """The known key an unknown one is most likely a typo of (`resúmen` -> `resumen`), or None."""
+    parecidas = difflib.get_close_matches(str(clave), list(conocidas), n=1)
+    return parecidas[0] if parecidas else None
 
 
-def _mensaje(e, extras):
+def _sitio(doc, camino):
+    """The entry that holds `camino`, as the author knows it: the front matter, a reading, a directive."""
+    if camino[:2] == ("meta", "lecturas") and len(camino) >= 3:
+        return f"la lectura {camino[2] + 1}"
+    if camino[:1] == ("meta",):
+        return "la cabecera"
+    if len(camino) >= 2:
+        tipo = doc["bloques"][camino[1]].get("tipo")
+        return "el texto" if tipo == "prosa" else f"{{{tipo}}}"
+    return "la lección"
+
+
+def _clave(camino, clave):
+    """A key of the object at `camino` as the author writes it: an option «:id:», a front-matter key «slug»."""
+    return f"«:{clave}:»" if camino[2:3] == ("opciones",) else f"«{clave}»"
+
+
+def _nombre(doc, camino):
+    """What the value at `camino` is: «slug», «url» de la lectura 2, «:id:» de {celda}, el código de {celda}."""
+    if camino[:1] == ("meta",) and len(camino) == 2:
+        return f"«{camino[1]}»"
+    if len(camino) >= 4 and (camino[:2] == ("meta", "lecturas") or camino[2] == "opciones"):
+        return f"{_clave(camino, camino[3])} de {_sitio(doc, camino)}"
+    if camino[:1] == ("bloques",) and len(camino) >= 3 and camino[2] not in ("opciones", "tipo"):
+        return f"el {'código' if camino[2] == 'codigo' else 'cuerpo'} de {_sitio(doc, camino)}"
+    return _sitio(doc, camino)
+
+
+def _mensaje(e, extras, doc):
     v, valor = e.validator, e.instance
+    camino = tuple(e.absolute_path)
     if v == "required":
-        faltan = [c for c in e.validator_value if c not in valor]
-        return f"falta {', '.join(f'«{c}»' for c in faltan)} en {_campo(e)}"
+        conocidas = e.schema.get("properties", {})
+        # A misspelt key is reported once, as unknown with its suggestion, not also as missing.
+        sugeridas = {_parecida(c, conocidas) for c in valor if c not in conocidas}
+        faltan = [_clave(camino, c) for c in e.validator_value if c not in valor and c not in sugeridas]
+        return f"falta {', '.join(faltan)} en {_sitio(doc, camino)}" if faltan else None
     if v == "additionalProperties":
-        return f"{', '.join(f'«{c}»' for c in extras)} no se admite aquí; se admite: {', '.join(e.schema.get('properties', {}))}"
-    if v == "enum" and list(e.absolute_path)[-1:] == ["tipo"]:
+        conocidas = e.schema.get("properties", {})
+        parecida = _parecida(extras[0], conocidas) if len(extras) == 1 else None
+        consejo = (f"¿querías decir {_clave(camino, parecida)}?" if parecida
+                   else f"se admite: {', '.join(_clave(camino, c)[1:-1] for c in conocidas)}")
+        return f"{', '.join(_clave(camino, c) for c in extras)} no se admite en {_sitio(doc, camino)}; {consejo}"
+    campo = _nombre(doc, camino)
+    if v == "enum" and camino[:1] == ("bloques",) and camino[2:] == ("tipo",):
         return f"directiva desconocida {{{valor}}}; las que existen son: {', '.join(t for t in e.validator_value if t != 'prosa')}"
     if v == "enum":
-        return f"{_campo(e)} vale {valor!r}, y solo se admite: {', '.join(map(str, e.validator_value))}"
+        return f"{campo} vale {valor!r}, y solo se admite: {', '.join(map(str, e.validator_value))}"
     if v == "type":
-        return f"{_campo(e)} debe ser {NOMBRES.get(e.validator_value, e.validator_value)}, no {valor!r}"
+        return f"{campo} debe ser {NOMBRES.get(e.validator_value, e.validator_value)}, no {valor!r}"
     if v == "pattern" and e.validator_value == "\\S":
-        return f"{_campo(e)} está vacío"
+        return f"{campo} está vacío"
     if v == "pattern" and e.validator_value.startswith("^https"):
-        return f"{_campo(e)} debe empezar por https:// (vale {valor!r})"
+        return f"{campo} debe empezar por https:// (vale {valor!r})"
     if v == "pattern":
-        return f"{_campo(e)} vale {valor!r}: usa solo minúsculas sin tildes, números y guiones"
+        return f"{campo} vale {valor!r}: usa solo minúsculas sin tildes, números y guiones"
     if v == "minLength" and e.validator_value == 1:
-        return f"{_campo(e)} está vacío"
+        return f"{campo} está vacío"
     if v == "minLength":
-        return f"{_campo(e)} es demasiado corto (mínimo {e.validator_value} caracteres)"
+        return f"{campo} es demasiado corto (mínimo {e.validator_value} caracteres)"
     if v == "maxLength" and e.validator_value == 0:
         return "el cuerpo de {reto} va vacío: el enunciado y el código inicial están en el .reto.py"
     if v == "maxLength":
-        return f"{_campo(e)} es demasiado largo (máximo {e.validator_value} caracteres)"
+        return f"{campo} es demasiado largo (máximo {e.validator_value} caracteres)"
     if v == "minimum":
-        return f"{_campo(e)} debe ser {e.validator_value} o más"
+        return f"{campo} debe ser {e.validator_value} o más"
+    if v == "minItems" and camino == ("bloques",):
+        return "la lección no tiene nada después de la cabecera"
     if v == "minItems":
-        return f"{_campo(e)} está vacío" if e.validator_value == 1 else f"{_campo(e)} necesita al menos {e.validator_value} elementos"
+        return f"{campo} está vacío" if e.validator_value == 1 else f"{campo} necesita al menos {e.validator_value} elementos"
     return e.message
 
 

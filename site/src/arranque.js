@@ -2,9 +2,17 @@
 // boot is kept in the Cache API and restores the interpreter in a fraction of
 // the time. It is a private Pyodide API, so the snapshot is keyed to this build
 // of the worker (config.instantanea) and any failure falls back to a plain boot.
+// The snapshot is stored with its SHA-256 in a header, and restored only if its
+// bytes still match it: a damaged entry is deleted, never booted from.
 import { contarDescargas } from "./descargas.js";
 
 const CLAVE = "/__instantanea__";
+const HUELLA = "x-sha256";
+
+async function huella(bytes) {
+  const h = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(h, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 // The worker's own Python modules ({name: source}), loaded before the snapshot is
 // taken, in order: a later one may import an earlier one.
@@ -40,6 +48,7 @@ export async function arrancar(config, modulos, enviar) {
     if (guardada) {
       try {
         const bytes = new Uint8Array(await guardada.arrayBuffer());
+        if ((await huella(bytes)) !== guardada.headers.get(HUELLA)) throw new Error("no coincide con su SHA-256");
         const py = await loadPyodide({ ...base, _loadSnapshot: bytes });
         Object.keys(modulos).forEach((m) => py.pyimport(m));
         return { py, origen: "instantanea" };
@@ -51,8 +60,10 @@ export async function arrancar(config, modulos, enviar) {
     const py = await loadPyodide({ ...base, _makeSnapshot: Boolean(cache) });
     cargarModulos(py, modulos);
     if (cache) {
-      const bytes = py.makeMemorySnapshot();
-      cache.put(CLAVE, new Response(bytes)).catch((e) => console.warn("No se guardó la instantánea.", e));
+      const bytes = py.makeMemorySnapshot(); // a copy of the heap, not a view of it
+      huella(bytes)
+        .then((h) => cache.put(CLAVE, new Response(bytes, { headers: { [HUELLA]: h } })))
+        .catch((e) => console.warn("No se guardó la instantánea.", e));
     }
     return { py, origen: "red" };
   } finally {

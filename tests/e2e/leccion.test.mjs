@@ -142,10 +142,14 @@ test("a flood of output is capped with a note and the page stays usable", async 
   await p.close();
 });
 
-test("input() raises a clear Spanish message", async () => {
+test("the lesson's input() cell asks in a field under it", async () => {
   const p = await abrir(OTRA);
-  const salida = await ejecutar(p, "entrada");
-  assert.match(salida, /\nEntradaNoDisponible: input\(\) no está disponible en estas celdas/);
+  await esperarInterprete(p);
+  await p.locator('[data-celda="entrada"] button.ejecutar').click();
+  await p.locator('[data-celda="entrada"] form.entrada input').fill("Ana");
+  await p.keyboard.press("Enter");
+  await p.waitForFunction(() => /Encantado, Ana/.test(document.querySelector('[data-celda="entrada"] .salida').textContent));
+  assert.equal((await p.locator('[data-celda="entrada"] .salida').innerText()).trim(), "¿Cómo te llamas? Ana\nEncantado, Ana");
   await p.close();
 });
 

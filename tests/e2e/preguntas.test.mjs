@@ -60,14 +60,14 @@ test("each question type: wrong, with the chosen option's explanation, then righ
 
   await marcar(q, "linea-del-error", ["2"]);
   assert.match(await comprobar(q, "linea-del-error"), /^No es correcto/);
-  await marcar(q, "linea-del-error", ["5"]);
+  await marcar(q, "linea-del-error", ["7"]);
   assert.equal(await comprobar(q, "linea-del-error"), "¡Correcto!");
 
-  const hueco = q.locator('[data-pregunta="completa-el-except"] input.hueco');
-  await hueco.fill("repr(e)");
-  assert.match(await comprobar(q, "completa-el-except"), /^No es correcto/);
-  await hueco.fill("str( e )");
-  assert.equal(await comprobar(q, "completa-el-except"), "¡Correcto!");
+  const hueco = q.locator('[data-pregunta="completa-el-bloque"] input.hueco');
+  await hueco.fill('"error"');
+  assert.match(await comprobar(q, "completa-el-bloque"), /^No es correcto/);
+  await hueco.fill("'is_error'");
+  assert.equal(await comprobar(q, "completa-el-bloque"), "¡Correcto!");
   assert.deepEqual([...p.errores, ...q.errores], []);
   await q.close();
 });
@@ -106,11 +106,11 @@ test("answers and progress survive a reload and show in the index, offline too",
   const p = await abrir(ERRORES);
   await esperarInterprete(p);
   await ejecutar(p, "error");
-  await marcar(p, "linea-del-error", ["5"]);
+  await marcar(p, "linea-del-error", ["7"]);
   await comprobar(p, "linea-del-error");
   await p.reload();
   await p.locator(".pregunta button.comprobar-pregunta:not([disabled])").first().waitFor();
-  assert.equal(await p.locator('[data-pregunta="linea-del-error"] input[value="5"]').isChecked(), true);
+  assert.equal(await p.locator('[data-pregunta="linea-del-error"] input[value="7"]').isChecked(), true);
   assert.equal(await p.locator('[data-pregunta="linea-del-error"] .pregunta-resultado').innerText(), "¡Correcto!");
   await esperarServiceWorker(p);
   await p.close();

@@ -52,6 +52,10 @@ test("without cross-origin isolation, Stop restarts the worker and says the name
   const despues = await ejecutar(p, "despues");
   assert.match(despues, /Antes se ejecutaron Celda 1/);
   assert.match(despues, /El bucle dio 0 vueltas/);
+  // Nor can input() wait for the keyboard: it says why, in Spanish.
+  const q = await navegador.contexto.newPage();
+  await q.goto(servidor.origen + OTRA);
+  assert.match(await ejecutar(q, "entrada"), /\nEntradaNoDisponible: input\(\) no está disponible aquí: esta página no está aislada/);
   navegador.ajenas.comprobar();
 });
 

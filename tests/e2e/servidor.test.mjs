@@ -1,7 +1,9 @@
 // serve.py's headers, straight over HTTP: isolation, types, caching, precompressed files.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { arrancarServidor, LECCION } from "./ayuda.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { arrancarServidor, LECCION, RAIZ } from "./ayuda.mjs";
 
 let servidor;
 before(async () => { servidor = await arrancarServidor(); });
@@ -15,6 +17,23 @@ test("every response is cross-origin isolated", async () => {
     assert.equal(r.headers.get("cross-origin-opener-policy"), "same-origin", ruta);
     assert.equal(r.headers.get("cross-origin-embedder-policy"), "require-corp", ruta);
   }
+});
+
+// Only the site's own scripts and wasm, nothing fetched off the origin; static hosts get the
+// same policy from _headers, on every path (/*).
+test("every response carries the Content-Security-Policy of _headers; the bench's bare page none", async () => {
+  const [, enHeaders] = readFileSync(join(RAIZ, "_headers"), "utf8").match(/^\/\*\n(?: {2}.*\n)*? {2}Content-Security-Policy: (.*)$/m);
+  const directivas = Object.fromEntries(enHeaders.split("; ").map((d) => [d.split(" ")[0], d.slice(d.indexOf(" ") + 1)]));
+  assert.equal(directivas["default-src"], "'self'");
+  assert.equal(directivas["script-src"], "'self' 'wasm-unsafe-eval'"); // no eval, no inline script
+  assert.equal(directivas["connect-src"], "'self'"); // no request leaves the origin
+  for (const ruta of [LECCION, "/courses/llm-agents/", "/", "/sw.js", "/pyodide/314.0.7/pyodide.mjs", "/no-existe", "/courses/llm-agents"]) {
+    assert.equal((await pedir(ruta)).headers.get("content-security-policy"), enHeaders, ruta);
+  }
+  const pagina = await pedir(LECCION);
+  const js = (await pagina.text()).match(/src="(\/static\/pagina\.[A-Z0-9]+\.js)"/)[1];
+  assert.equal((await pedir(js)).headers.get("content-security-policy"), enHeaders, js);
+  assert.equal((await pedir("/bench/base/")).headers.get("content-security-policy"), null);
 });
 
 test("types and cache lifetimes", async () => {
