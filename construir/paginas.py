@@ -32,7 +32,7 @@ def _resaltar_linea(linea):
 
 
 def _resaltar_bloque(codigo, lenguaje, _atributos):
-    return f'<div class="resaltado"><pre><code>{resaltar(codigo, lenguaje)}</code></pre></div>'
+    return f'<div class="resaltado"><pre tabindex="0"><code>{resaltar(codigo, lenguaje)}</code></pre></div>'
 
 
 # Raw HTML off: a `<script>` or `<!--` in a lesson's prose is shown as text, never
@@ -41,10 +41,23 @@ _md = MarkdownIt("commonmark", {"highlight": _resaltar_bloque, "html": False}).e
 
 
 def css_resaltado():
-    """Pygments colours for static code, light and dark."""
-    claro = HtmlFormatter(style="default").get_style_defs(".resaltado")
-    oscuro = HtmlFormatter(style="monokai").get_style_defs(".resaltado")
-    return f"{claro}\n.resaltado {{ background: var(--panel); }}\n@media (prefers-color-scheme: dark) {{\n{oscuro}\n.resaltado {{ background: var(--panel); }}\n}}\n"
+    """Static code coloured as the editors: Pygments' token classes take the variables that
+    site/src/editor.js gives CodeMirror's tags (site/estilo.css swaps them in dark mode).
+    As in the editor, True/False/None are numbers, a builtin (print) is a function, and self,
+    other names, operators, escapes and f-string fields stay plain (measured in CodeMirror)."""
+    colores = {
+        "clave": "k kd kn kp kr kt ow",
+        "numero": "kc m mb mf mh mi mo il",
+        "cadena": "s sa sb sc sd s1 s2 sh sx sr ss dl",
+        "comentario": "c c1 ch cm cp cpf cs",
+        "funcion": "nf fm nc nb",
+    }
+    reglas = []
+    for nombre, clases in colores.items():
+        selectores = ", ".join(f":is(.resaltado, .editor) .{c}" for c in clases.split())
+        estilo = " font-style: italic;" if nombre == "comentario" else ""
+        reglas.append(f"{selectores} {{ color: var(--cm-{nombre});{estilo} }}")
+    return "\n".join(reglas) + "\n"
 
 
 class Paginas:
@@ -106,7 +119,7 @@ class Paginas:
         titulo = f'{self.textos["pregunta"].format(n=n)} · {self.textos["pregunta_" + p["tipo"]]}'
         enunciado = _md.render(p["enunciado"])
         if p["tipo"] == "prediccion" and "codigo" in p:
-            enunciado += f'<div class="resaltado"><pre><code>{resaltar(p["codigo"])}</code></pre></div>'
+            enunciado += f'<div class="resaltado"><pre tabindex="0"><code>{resaltar(p["codigo"])}</code></pre></div>'
         nota = (f'<p class="pregunta-nota">{html.escape(self.textos["pregunta_nota_multiple"])}</p>'
                 if p["tipo"] == "multiple" else "")
         return self._llenar("pregunta", id=p["id"], titulo=html.escape(titulo), enunciado=enunciado, nota=nota,
@@ -120,7 +133,7 @@ class Paginas:
         estado["retos"].append({"nombre": reto["nombre"], "plantilla": reto["plantilla"], "fuentes": fuentes,
                                 "esperado": json.dumps(reto["esperado"], ensure_ascii=False)})
         return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
-                            codigo=f"<pre><code>{resaltar(reto['plantilla'])}</code></pre>")
+                            codigo=f"<pre><code>{resaltar(reto['plantilla'])}{_linea_final(reto['plantilla'])}</code></pre>")
 
     def _vecinas(self, anterior, siguiente):
         enlaces = [f'<a rel="{rel}" href="../{m["slug"]}/">{html.escape(self.textos[clave].format(titulo=m["titulo"]))}</a>'
@@ -163,6 +176,12 @@ class Paginas:
 # for any consumer that reads the island as JavaScript rather than JSON.
 _ESCAPES_ISLA = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026",
                  0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def _linea_final(codigo):
+    """The empty last line an editor shows after a final newline, which a <pre> drops: without
+    it, a challenge's box grew 21 px when its editor replaced the static copy."""
+    return "\n" if codigo.endswith("\n") else ""
 
 
 def _json_en_html(datos):

@@ -116,7 +116,8 @@ def _revisa_opciones(tipo, opciones, datos, error):
             if not o["explicacion"]:
                 error(o["linea"], "falta la explicación de esta opción (en la línea siguiente, con dos "
                                   "espacios delante) o una explicación general (con > delante)")
-    if tipo == "prediccion":
+    if tipo == "prediccion":  # an output, shown as is: `None` is written with or without backticks
         for o in opciones:
-            o["texto"] = o["texto"].replace("\\n", "\n")
+            texto = o["texto"][1:-1] if len(o["texto"]) > 1 and o["texto"][0] == o["texto"][-1] == "`" else o["texto"]
+            o["texto"] = texto.replace("\\n", "\n")
     datos["opciones"] = [{k: o[k] for k in ("texto", "correcta", "explicacion")} for o in opciones]

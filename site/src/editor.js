@@ -58,7 +58,9 @@ export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) 
         syntaxHighlighting(resaltado),
         lineaErronea,
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ "aria-label": etiqueta }),
+        // tabindex: axe counts a contenteditable as unfocusable, so a wide line's scroller failed
+        // scrollable-region-focusable; it adds no Tab stop (codemirror/dev#960).
+        EditorView.contentAttributes.of({ "aria-label": etiqueta, tabindex: "0" }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) alCambiar(u.state.doc.toString());
         }),

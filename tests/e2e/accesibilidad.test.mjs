@@ -1,0 +1,83 @@
+// axe-core in Chromium on the course index and on every lesson, light and dark (and
+// at 360 px), once the interpreter is ready, cells have written their output (a
+// traceback and a long, scrolling one too where the lesson has them), a question has
+// been answered and a challenge checked: the parts drawn at run time are audited too.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { servidorYNavegador } from "./montaje.mjs";
+import { ejecutar, esperarInterprete } from "./ayuda.mjs";
+
+// Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses
+// the inline <script> that page.addScriptTag would add.
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const INDICE = "/courses/llm-agents/";
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+
+async function abrir(ruta, esquema, tamano) {
+  const p = await e.navegador.contexto.newPage();
+  p.errores = [];
+  p.on("pageerror", (x) => p.errores.push(x));
+  await p.emulateMedia({ colorScheme: esquema });
+  if (tamano) await p.setViewportSize(tamano);
+  await p.goto(e.servidor.origen + ruta);
+  return p;
+}
+
+/** axe's violations, one readable line per rule and node. */
+async function auditar(p) {
+  await p.evaluate(AXE);
+  const violaciones = await p.evaluate(async () => (await axe.run(document)).violations);
+  return violaciones.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} — ${n.failureSummary.replace(/\s+/g, " ")}`));
+}
+
+// Besides each lesson's first cell: a traceback, and an output long enough to scroll.
+const TAMBIEN = ["fallo", "mucha-salida"];
+
+/** Runs cells (the first Run downloads the interpreter on a phone's first visit), answers one
+ * question, checks the challenge; then waits for the interpreter to be ready. */
+async function usar(p) {
+  const n = await p.evaluate(() => JSON.parse(document.getElementById("datos").textContent));
+  await p.waitForFunction((m) => document.querySelectorAll(".cm-editor").length === m, n.celdas.length + n.retos.length);
+  for (const c of n.celdas.filter((c, i) => i === 0 || TAMBIEN.includes(c.id))) {
+    assert.notEqual((await ejecutar(p, c.id, { espera: 120_000 })).trim(), "", `la celda ${c.id} no escribió nada`);
+  }
+  await esperarInterprete(p);
+  const pregunta = p.locator(".pregunta").first();
+  if (await pregunta.count()) {
+    const campo = pregunta.locator("input[type=radio], input[type=checkbox], input[type=text]").first();
+    if ((await campo.getAttribute("type")) === "text") await campo.fill("x");
+    else await campo.check();
+    await pregunta.locator("button.comprobar-pregunta").click();
+    await pregunta.locator(".pregunta-resultado:not(:empty)").waitFor();
+  }
+  if (await p.locator(".reto").count()) {
+    await p.locator(".reto button.comprobar").click();
+    await p.waitForFunction(() => !document.querySelector(".reto").classList.contains("ocupada")
+      && document.querySelector(".reto-estado").textContent, null, { timeout: 60_000 });
+  }
+}
+
+const pasadas = [["light"], ["dark"],
+  // Narrow, code that fits a desktop column scrolls sideways; colours do not change with width.
+  ["light", { width: 360, height: 740 }]];
+for (const [esquema, tamano] of pasadas) {
+  test(`no axe violation on the index and on every lesson, ${esquema}${tamano ? ", 360 px" : ""}`, async () => {
+    const indice = await abrir(INDICE, esquema, tamano);
+    await indice.waitForLoadState("networkidle");
+    const lecciones = await indice.$$eval(".lecciones li > a[href]", (as) => as.map((a) => new URL(a.href).pathname));
+    assert.ok(lecciones.length >= 4, `solo ${lecciones.length} lecciones en el índice`);
+    const fallos = (await auditar(indice)).map((v) => `${INDICE} ${v}`);
+    await indice.close();
+    for (const ruta of lecciones) {
+      const p = await abrir(ruta, esquema, tamano);
+      await usar(p);
+      fallos.push(...(await auditar(p)).map((v) => `${ruta} ${v}`));
+      assert.deepEqual(p.errores, []);
+      await p.close();
+    }
+    assert.deepEqual(fallos, []);
+  });
+}

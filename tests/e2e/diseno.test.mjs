@@ -1,0 +1,355 @@
+// Layout in Chromium: Cumulative Layout Shift while a lesson starts (first and
+// warm visit), phones at 360 px (no sideways page scroll, tracebacks that keep
+// their columns, one-line cell toolbars), prose tables, static code coloured
+// as the editors, and the Esc-then-Tab hint near the first editor.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { servidorYNavegador } from "./montaje.mjs";
+import { abrirNavegador, ejecutar, esperarInterprete, esperarServiceWorker, LECCION, PYTHON, RAIZ } from "./ayuda.mjs";
+
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+const INDICE = "/courses/llm-agents/";
+const MOVIL = { width: 360, height: 740 };
+
+async function abrir(ruta, { contexto = e.navegador.contexto, esquema = "light", tamano } = {}) {
+  const p = await contexto.newPage();
+  p.errores = [];
+  p.on("pageerror", (x) => p.errores.push(x));
+  await p.emulateMedia({ colorScheme: esquema });
+  if (tamano) await p.setViewportSize(tamano);
+  await p.goto(e.servidor.origen + ruta);
+  return p;
+}
+
+/** Waits for the interpreter and for every editor of the page to be mounted. */
+async function esperarEditores(p) {
+  await esperarInterprete(p);
+  await p.waitForFunction(() => {
+    const d = JSON.parse(document.getElementById("datos").textContent);
+    return document.querySelectorAll(".cm-editor").length === d.celdas.length + d.retos.length;
+  });
+}
+
+const lecciones = async (p) => p.$$eval(".lecciones li > a[href]", (as) => as.map((a) => new URL(a.href).pathname));
+
+// --- Cumulative Layout Shift -------------------------------------------------
+
+/** Layout shifts (not after input) from navigation until the interpreter is ready and the editors
+ * are mounted, plus 1 s. A phone's first visit downloads nothing until a Run: editors only. */
+async function cls(contexto, tamano, { listo = true } = {}) {
+  const p = await contexto.newPage();
+  if (tamano) await p.setViewportSize(tamano);
+  await p.addInitScript(() => {
+    window.__cls = { total: 0, fuentes: [] };
+    new PerformanceObserver((lista) => {
+      for (const x of lista.getEntries()) {
+        if (x.hadRecentInput) continue;
+        window.__cls.total += x.value;
+        window.__cls.fuentes.push(`${x.value.toFixed(4)} at ${Math.round(x.startTime)} ms: ${x.sources.map((s) => s.node?.className || s.node?.nodeName || "?").join(", ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await p.goto(e.servidor.origen + LECCION);
+  if (listo) await esperarInterprete(p);
+  await p.waitForFunction(() => {
+    const d = JSON.parse(document.getElementById("datos").textContent);
+    return document.querySelectorAll(".cm-editor").length === d.celdas.length + d.retos.length;
+  });
+  await p.waitForTimeout(1000);
+  const r = await p.evaluate(() => window.__cls);
+  return { ...r, p };
+}
+
+/** A fresh profile (a true first visit), then a warm visit once the service worker and the
+ * memory snapshot are in place. */
+async function primeraYTibia(tamano) {
+  const navegador = await abrirNavegador(e.servidor.origen);
+  try {
+    const movil = tamano && tamano.width <= 600;
+    const primera = await cls(navegador.contexto, tamano, { listo: !movil });
+    if (movil) await primera.p.locator("button.ejecutar").first().click(); // starts the download
+    await esperarServiceWorker(primera.p);
+    await primera.p.evaluate(() => new Promise((resolver) => {
+      const mirar = async () => ((await caches.keys()).some((n) => n.startsWith("instantanea-")) ? resolver() : setTimeout(mirar, 100));
+      mirar();
+    }));
+    await primera.p.close();
+    const tibia = await cls(navegador.contexto, tamano);
+    await tibia.p.close();
+    navegador.ajenas.comprobar();
+    return { primera, tibia };
+  } finally {
+    await navegador.cerrar();
+  }
+}
+
+for (const tamano of [undefined, MOVIL]) {
+  const ancho = tamano ? "360 px" : "1280 px";
+  test(`layout shift while a lesson starts stays under 0.02, first and warm visit, ${ancho}`, async () => {
+    const { primera, tibia } = await primeraYTibia(tamano);
+    console.log(`CLS, ${LECCION} at ${ancho}: first visit ${primera.total.toFixed(4)}, warm visit ${tibia.total.toFixed(4)}`);
+    assert.ok(primera.total < 0.02, `CLS first visit ${primera.total.toFixed(4)}:\n${primera.fuentes.join("\n")}`);
+    assert.ok(tibia.total < 0.02, `CLS warm visit ${tibia.total.toFixed(4)}:\n${tibia.fuentes.join("\n")}`);
+  });
+}
+
+// --- Static code and the editor that replaces it -------------------------------
+
+/** Before the editors mount (DOMContentLoaded; pagina.js waits for the worker first): each
+ * static copy's height, where its first character starts, and each character's colour. */
+function anotarEstatico() {
+  document.addEventListener("DOMContentLoaded", () => {
+    window.__estatico = [...document.querySelectorAll(".editor")].map((ed) => {
+      const caja = ed.getBoundingClientRect();
+      const textos = [];
+      const w = document.createTreeWalker(ed.querySelector("code"), NodeFilter.SHOW_TEXT);
+      for (let n; (n = w.nextNode());) textos.push(n);
+      const r = document.createRange();
+      r.setStart(textos[0], 0);
+      r.setEnd(textos[0], 1);
+      const colores = textos.flatMap((n) => [...n.data].filter((c) => c.trim()).map((c) => [c, getComputedStyle(n.parentElement).color]));
+      return { alto: caja.height, x: r.getBoundingClientRect().left - caja.left, colores };
+    });
+  });
+}
+
+/** The same, from the mounted CodeMirror editors. */
+const medirEditores = (p) => p.evaluate(() => [...document.querySelectorAll(".editor")].map((ed) => {
+  const caja = ed.getBoundingClientRect();
+  const linea = ed.querySelector(".cm-line");
+  const colores = [];
+  for (const l of ed.querySelectorAll(".cm-line")) {
+    const w = document.createTreeWalker(l, NodeFilter.SHOW_TEXT);
+    for (let n; (n = w.nextNode());) colores.push(...[...n.data].filter((c) => c.trim()).map((c) => [c, getComputedStyle(n.parentElement).color]));
+  }
+  const x = linea.getBoundingClientRect().left + parseFloat(getComputedStyle(linea).paddingLeft) - caja.left;
+  return { alto: caja.height, x, colores, reto: !!ed.closest(".reto"), texto: getComputedStyle(ed.querySelector(".cm-content")).color };
+}));
+
+async function estaticoYEditores(ruta, opciones) {
+  const p = await e.navegador.contexto.newPage();
+  await p.emulateMedia({ colorScheme: opciones.esquema });
+  if (opciones.tamano) await p.setViewportSize(opciones.tamano);
+  await p.addInitScript(anotarEstatico);
+  await p.goto(e.servidor.origen + ruta);
+  await p.waitForFunction(() => document.documentElement.classList.contains("con-js"));
+  const antes = await p.evaluate(() => window.__estatico);
+  const despues = await medirEditores(p);
+  await p.close();
+  return { antes, despues };
+}
+
+test("each cell's static code has its editor's height and left edge, so mounting moves nothing", async () => {
+  const indice = await abrir(INDICE);
+  const rutas = await lecciones(indice);
+  await indice.close();
+  for (const tamano of [undefined, MOVIL]) {
+    for (const ruta of rutas) {
+      const { antes, despues } = await estaticoYEditores(ruta, { esquema: "light", tamano });
+      assert.equal(antes.length, despues.length);
+      despues.forEach((d, i) => {
+        if (d.reto) return; // below: a challenge's template ends with a newline
+        const donde = `${ruta}, editor ${i + 1}, ${tamano ? "360 px" : "1280 px"}`;
+        assert.ok(Math.abs(antes[i].alto - d.alto) < 0.5, `${donde}: static ${antes[i].alto} px high, editor ${d.alto} px`);
+        assert.ok(Math.abs(antes[i].x - d.x) < 0.5, `${donde}: static text at ${antes[i].x} px, editor's at ${d.x} px`);
+      });
+    }
+  }
+});
+
+test("a challenge's static template has its editor's height", async () => {
+  const { antes, despues } = await estaticoYEditores("/courses/llm-agents/llamar-herramientas/", { esquema: "light" });
+  const i = despues.findIndex((d) => d.reto);
+  assert.ok(Math.abs(antes[i].alto - despues[i].alto) < 0.5, `static ${antes[i].alto} px high, editor ${despues[i].alto} px`);
+});
+
+test("static code is coloured as the editors, light and dark", async () => {
+  const indice = await abrir(INDICE);
+  const rutas = await lecciones(indice);
+  await indice.close();
+  for (const esquema of ["light", "dark"]) {
+    let comparados = 0;
+    const distintos = [];
+    for (const ruta of rutas) {
+      const { antes, despues } = await estaticoYEditores(ruta, { esquema });
+      despues.forEach((d, i) => {
+        assert.deepEqual(antes[i].colores.map((c) => c[0]).join(""), d.colores.map((c) => c[0]).join(""), `${ruta}: not the same code`);
+        // Every character the static copy colours has the editor's colour. (The editor also
+        // colours calls of names Pygments cannot tell from other names: open_url(...).)
+        antes[i].colores.forEach(([c, color], k) => {
+          if (color === d.texto) return;
+          comparados += 1;
+          if (color !== d.colores[k][1]) distintos.push(`${ruta} editor ${i + 1}, «${c}» ${k}: ${color} static, ${d.colores[k][1]} editor`);
+        });
+      });
+    }
+    assert.deepEqual(distintos.slice(0, 10), [], `${esquema}: ${distintos.length} of ${comparados} characters differ`);
+    assert.ok(comparados > 500, `${esquema}: only ${comparados} coloured characters compared`);
+  }
+});
+
+// Pygments' token classes and the editor's colour each one must show (editor.js's HighlightStyle).
+const COMO_EL_EDITOR = { k: "clave", kn: "clave", ow: "clave", kc: "numero", mi: "numero", mf: "numero",
+  s1: "cadena", s2: "cadena", c1: "comentario", nf: "funcion", nc: "funcion", nb: "funcion" };
+
+test("static code with no editor (prose, questions) takes the editor's colours, light and dark", async () => {
+  const indice = await abrir(INDICE);
+  const rutas = await lecciones(indice);
+  await indice.close();
+  for (const esquema of ["light", "dark"]) {
+    const vistos = new Set();
+    for (const ruta of rutas) {
+      const p = await abrir(ruta, { esquema });
+      const r = await p.evaluate((tabla) => {
+        const prueba = document.body.appendChild(document.createElement("span"));
+        const color = (v) => ((prueba.style.color = `var(--cm-${v})`), getComputedStyle(prueba).color);
+        const fuera = [];
+        const vistos = [];
+        for (const [clase, v] of Object.entries(tabla)) {
+          for (const x of document.querySelectorAll(`.resaltado .${clase}`)) {
+            vistos.push(clase);
+            if (getComputedStyle(x).color !== color(v)) fuera.push(`.${clase} «${x.textContent}»: ${getComputedStyle(x).color}, not --cm-${v} ${color(v)}`);
+          }
+        }
+        prueba.remove();
+        return { fuera, vistos };
+      }, COMO_EL_EDITOR);
+      assert.deepEqual(r.fuera, [], `${ruta}, ${esquema}`);
+      r.vistos.forEach((c) => vistos.add(c));
+      await p.close();
+    }
+    assert.ok(vistos.size >= 5, `${esquema}: only ${[...vistos]} seen in static code`);
+  }
+});
+
+// --- Phones --------------------------------------------------------------------
+
+const anchoDePagina = (p) => p.evaluate(() => document.documentElement.scrollWidth);
+
+/** Each cell toolbar: are its name and its buttons on one line? */
+const barras = (p) => p.$$eval(".celda-barra", (bs) => bs.map((b) => {
+  const medio = (x) => { const r = x.getBoundingClientRect(); return r.top + r.height / 2; };
+  const nombre = medio(b.querySelector(".celda-nombre"));
+  const botones = [...b.querySelectorAll(":scope > button")].map((x) => [x.textContent.trim(), medio(x)]);
+  return { nombre: b.querySelector(".celda-nombre").textContent, fuera: botones.filter(([, y]) => Math.abs(y - nombre) > 4).map(([t]) => t) };
+}));
+
+for (const esquema of ["light", "dark"]) {
+  test(`at 360 px, ${esquema}: no sideways scroll of any page, and one-line cell toolbars`, async () => {
+    const indice = await abrir(INDICE, { esquema, tamano: MOVIL });
+    assert.ok(await anchoDePagina(indice) <= 360, `${INDICE}: ${await anchoDePagina(indice)} px wide`);
+    const rutas = await lecciones(indice);
+    await indice.close();
+    for (const ruta of rutas) {
+      const p = await abrir(ruta, { esquema, tamano: MOVIL });
+      await p.waitForFunction(() => document.documentElement.classList.contains("con-js"));
+      assert.ok(await anchoDePagina(p) <= 360, `${ruta}: ${await anchoDePagina(p)} px wide`);
+      assert.deepEqual((await barras(p)).filter((b) => b.fuera.length), [], `${ruta}: toolbar buttons off the name's line`);
+      // Run the first cell (on a phone's first visit this downloads the interpreter): its
+      // output, the indicator and any traceback must not widen the page either.
+      const datos = await p.evaluate(() => JSON.parse(document.getElementById("datos").textContent));
+      if (datos.celdas.length) {
+        await ejecutar(p, datos.celdas[0].id, { espera: 120_000 });
+        assert.ok(await anchoDePagina(p) <= 360, `${ruta} after a run: ${await anchoDePagina(p)} px wide`);
+        assert.deepEqual((await barras(p)).filter((b) => b.fuera.length), [], `${ruta} after a run: toolbar buttons off the name's line`);
+      }
+      assert.deepEqual(p.errores, []);
+      await p.close();
+    }
+  });
+}
+
+test("at 360 px a traceback does not wrap: its ~~~^^^ markers stay under their code, and it scrolls", async () => {
+  const p = await abrir(LECCION, { tamano: MOVIL });
+  // Longer than 360 px, so that it would wrap: the caret markers sit under a call in it.
+  await p.waitForFunction(() => document.documentElement.classList.contains("con-js"));
+  await p.locator('[data-celda="fallo"] .cm-content').click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText('def primera_linea(ruta):\n    return leer(ENTORNO, ruta).splitlines()[0] + "una cola larga, que sigue"\n\nprimera_linea("no-existe.txt")');
+  await ejecutar(p, "fallo", { espera: 120_000 });
+  const r = await p.evaluate(() => {
+    const traza = document.querySelector('[data-celda="fallo"] .salida .traza');
+    const salida = traza.closest(".salida");
+    const lineas = traza.textContent.replace(/\n$/, "").split("\n");
+    // Line boxes the traceback takes: one per line of text when nothing wraps.
+    const rango = document.createRange();
+    rango.selectNodeContents(traza);
+    const tops = new Set([...rango.getClientRects()].map((x) => Math.round(x.top)));
+    const marca = lineas.findIndex((l) => /^\s*[~^]+\s*$/.test(l));
+    return { lineas: lineas.length, cajas: tops.size, marca, texto: traza.textContent,
+             ancho: salida.scrollWidth, visible: salida.clientWidth, foco: salida.tabIndex,
+             pagina: document.documentElement.scrollWidth };
+  });
+  await p.locator('[data-celda="fallo"] button.restaurar').click();
+  assert.ok(r.marca > 0, `no ~~~^^^ line in:\n${r.texto}`);
+  assert.equal(r.cajas, r.lineas, `the traceback wraps: ${r.lineas} lines in ${r.cajas} line boxes`);
+  assert.ok(r.ancho > r.visible, "the output should scroll sideways");
+  assert.equal(r.foco, 0, "a scrolling output must be reachable with Tab");
+  assert.ok(r.pagina <= 360, `the page is ${r.pagina} px wide`);
+  await p.close();
+});
+
+// --- Tables in prose ---------------------------------------------------------------
+
+test("a table in a lesson's prose has rules and a header, and scrolls on its own at 360 px", async () => {
+  // The table as the build renders lesson Markdown (construir/paginas.py), put into a real page.
+  const md = "| herramienta | argumentos | devuelve |\n|---|---|---|\n" +
+    "| `leer` | `ruta`: la ruta del fichero dentro del entorno | `contenido_del_fichero_completo_en_una_cadena` |\n" +
+    "| `buscar` | `texto`, `ruta` | las líneas que lo contienen |\n";
+  const r = spawnSync(PYTHON, ["-c", "import sys; from construir.paginas import _md; print(_md.render(sys.stdin.read()))"],
+    { cwd: RAIZ, input: md, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  for (const esquema of ["light", "dark"]) {
+    const p = await abrir(LECCION, { esquema, tamano: MOVIL });
+    await p.evaluate((html) => document.querySelector("main h2").insertAdjacentHTML("beforebegin", html), r.stdout);
+    const t = await p.evaluate(() => {
+      const tabla = document.querySelector("main table");
+      const celda = getComputedStyle(tabla.querySelector("td"));
+      const cabecera = getComputedStyle(tabla.querySelector("th"));
+      return { borde: celda.borderTopStyle, grosor: celda.borderTopWidth, relleno: celda.paddingLeft,
+               fondo: cabecera.backgroundColor, pagina: getComputedStyle(document.body).backgroundColor,
+               ancho: tabla.scrollWidth, visible: tabla.clientWidth, documento: document.documentElement.scrollWidth };
+    });
+    assert.equal(t.borde, "solid");
+    assert.equal(t.grosor, "1px");
+    assert.ok(parseFloat(t.relleno) >= 6, `cell padding ${t.relleno}`);
+    assert.notEqual(t.fondo, t.pagina, "the header row should stand out");
+    assert.ok(t.ancho > t.visible, `the table should scroll: ${t.ancho} in ${t.visible} px`);
+    assert.ok(t.documento <= 360, `the page is ${t.documento} px wide`);
+    // display: block must not cost the table its semantics.
+    assert.match(await p.locator("main table").ariaSnapshot(), /- table[\s\S]*columnheader "herramienta"[\s\S]*cell "leer"/);
+    await p.close();
+  }
+});
+
+// --- The Esc-then-Tab hint ---------------------------------------------------------
+
+test("every page with an editor says once, at its first editor, how to leave it with the keyboard", async () => {
+  const { ayuda_teclado: texto } = JSON.parse(readFileSync(join(RAIZ, "site", "textos.es.json"), "utf8"));
+  assert.match(texto, /Esc.*Tab/);
+  const indice = await abrir(INDICE);
+  const rutas = await lecciones(indice);
+  await indice.close();
+  for (const ruta of rutas) {
+    const p = await abrir(ruta);
+    await p.waitForFunction(() => document.documentElement.classList.contains("con-js"));
+    const r = await p.evaluate(() => {
+      const visibles = [...document.querySelectorAll(".ayuda-teclado")].filter((x) => x.checkVisibility());
+      const primera = document.querySelector(".editor");
+      return { editores: document.querySelectorAll(".editor").length, textos: visibles.map((x) => x.textContent),
+               junto: visibles.length === 1 && visibles[0].nextElementSibling === primera };
+    });
+    if (r.editores) {
+      assert.deepEqual(r.textos, [texto], `${ruta}: the hint should show once`);
+      assert.ok(r.junto, `${ruta}: the hint should sit right above the first editor`);
+    } else {
+      assert.deepEqual(r.textos, [], `${ruta}: no editor, no hint`);
+    }
+    await p.close();
+  }
+});
