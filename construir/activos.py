@@ -34,7 +34,8 @@ def empaquetar_js(raiz, destino, entradas):
         raise ErrorDeConstruccion([f"esbuild falló:\n{r.stderr}"])
     salidas = json.loads(meta.read_text())["outputs"]
     meta.unlink()
-    url = lambda ruta: "/" + Path(ruta).resolve().relative_to(destino.parent.resolve()).as_posix()
+    # esbuild writes paths relative to its working directory, raiz, not to ours.
+    url = lambda ruta: "/" + (Path(raiz) / ruta).resolve().relative_to(destino.parent.resolve()).as_posix()
     urls, trozos = {}, {}
     for ruta, info in salidas.items():
         if "entryPoint" in info:

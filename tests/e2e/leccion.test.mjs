@@ -111,8 +111,10 @@ test("keyboard only: Shift+Enter runs the cell, Tab indents, Escape then Tab lea
   await p.waitForFunction(() => document.querySelector('[data-celda="hola"] .salida').textContent.includes("Hola, Ana"));
   await p.keyboard.press("Escape");
   await p.keyboard.press("Tab");
-  const foco = await p.evaluate(() => [document.activeElement.tagName, document.activeElement.className]);
-  assert.deepEqual(foco, ["BUTTON", "ejecutar"]); // the next cell's Run button
+  const foco = () => p.evaluate(() => [document.activeElement.tagName, document.activeElement.className]);
+  assert.deepEqual(await foco(), ["PRE", "salida"]); // the cell's output: it scrolls, so it takes focus
+  await p.keyboard.press("Tab");
+  assert.deepEqual(await foco(), ["BUTTON", "ejecutar"]); // the next cell's Run button
   await p.close();
 });
 

@@ -195,3 +195,21 @@ test("a keyboard-only pass: run a cell, answer a question, go to the next lesson
   await Promise.all([p.waitForURL(/errores-como-observaciones/), p.keyboard.press("Enter")]);
   await p.close();
 });
+
+test("run all runs every cell in order; reset, once confirmed, forgets the lesson's work", async () => {
+  const p = await abrir(ERRORES);
+  await p.locator(".pagina-acciones button.ejecutar-todas").click();
+  await p.waitForFunction(() => /tool_result t1/.test(document.querySelector('[data-celda="error"] .salida').textContent), null, { timeout: 90_000 });
+  assert.match(await p.locator('[data-celda="error"] .indicador').innerText(), /^\[\d+\]$/);
+  await marcar(p, "error-para-el-modelo", ["verdadero"]);
+  await comprobar(p, "error-para-el-modelo");
+  p.once("dialog", (d) => d.dismiss()); // asked first: nothing is lost on "Cancelar"
+  await p.locator(".pagina-acciones button.reiniciar-pagina").click();
+  assert.equal(await p.locator('[data-pregunta="error-para-el-modelo"] input[value="verdadero"]').isChecked(), true);
+  p.once("dialog", (d) => d.accept());
+  await Promise.all([p.waitForEvent("load"), p.locator(".pagina-acciones button.reiniciar-pagina").click()]);
+  await p.locator(".pregunta button.comprobar-pregunta:not([disabled])").first().waitFor();
+  assert.equal(await p.locator('[data-pregunta="error-para-el-modelo"] input[value="verdadero"]').isChecked(), false);
+  assert.equal(await p.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("/errores-como-observaciones:")).length), 0);
+  await p.close();
+});
