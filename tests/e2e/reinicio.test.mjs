@@ -84,7 +84,9 @@ test("a snapshot that cannot be restored falls back to a plain boot and is repla
   // Spoil the stored snapshot, as a browser or Pyodide change could.
   await p.evaluate(async () => {
     const nombre = JSON.parse(document.getElementById("datos").textContent).config.instantanea;
-    for (let i = 0; i < 50 && !(await caches.has(nombre)); i++) await new Promise((r) => setTimeout(r, 100));
+    // Wait for the page's own snapshot to be stored (hashed first, ~60 ms), or it overwrites ours.
+    const guardada = async () => (await caches.has(nombre)) && (await (await caches.open(nombre)).match("/__instantanea__"));
+    for (let i = 0; i < 100 && !(await guardada()); i++) await new Promise((r) => setTimeout(r, 100));
     await (await caches.open(nombre)).put("/__instantanea__", new Response(new Uint8Array(4096).fill(7)));
   });
   await p.reload();
