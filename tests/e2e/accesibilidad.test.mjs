@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { servidorYNavegador } from "./montaje.mjs";
-import { ejecutar, esperarInterprete } from "./ayuda.mjs";
+import { abrirPagina, ejecutar, esperarInterprete } from "./ayuda.mjs";
 
 // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses
 // the inline <script> that page.addScriptTag would add.
@@ -16,15 +16,7 @@ const INDICE = "/courses/llm-agents/";
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
 
-async function abrir(ruta, esquema, tamano) {
-  const p = await e.navegador.contexto.newPage();
-  p.errores = [];
-  p.on("pageerror", (x) => p.errores.push(x));
-  await p.emulateMedia({ colorScheme: esquema });
-  if (tamano) await p.setViewportSize(tamano);
-  await p.goto(e.servidor.origen + ruta);
-  return p;
-}
+const abrir = (ruta, esquema, tamano) => abrirPagina(e.navegador.contexto, e.servidor.origen + ruta, { esquema, tamano });
 
 /** axe's violations, one readable line per rule and node. */
 async function auditar(p) {

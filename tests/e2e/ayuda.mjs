@@ -118,3 +118,14 @@ export async function esperarServiceWorker(pagina) {
     mirar();
   }));
 }
+
+/** A new page in a colour scheme and size, recording its errors in .errores, at url. */
+export async function abrirPagina(contexto, url, { esquema = "light", tamano } = {}) {
+  const p = await contexto.newPage();
+  p.errores = [];
+  p.on("pageerror", (x) => p.errores.push(x));
+  await p.emulateMedia({ colorScheme: esquema });
+  if (tamano) await p.setViewportSize(tamano);
+  await p.goto(url);
+  return p;
+}

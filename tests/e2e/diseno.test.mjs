@@ -8,22 +8,15 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { servidorYNavegador } from "./montaje.mjs";
-import { abrirNavegador, ejecutar, esperarInterprete, esperarServiceWorker, LECCION, PYTHON, RAIZ } from "./ayuda.mjs";
+import { abrirNavegador, abrirPagina, ejecutar, esperarInterprete, esperarServiceWorker, LECCION, PYTHON, RAIZ } from "./ayuda.mjs";
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
 const INDICE = "/courses/llm-agents/";
 const MOVIL = { width: 360, height: 740 };
 
-async function abrir(ruta, { contexto = e.navegador.contexto, esquema = "light", tamano } = {}) {
-  const p = await contexto.newPage();
-  p.errores = [];
-  p.on("pageerror", (x) => p.errores.push(x));
-  await p.emulateMedia({ colorScheme: esquema });
-  if (tamano) await p.setViewportSize(tamano);
-  await p.goto(e.servidor.origen + ruta);
-  return p;
-}
+const abrir = (ruta, { contexto = e.navegador.contexto, esquema, tamano } = {}) =>
+  abrirPagina(contexto, e.servidor.origen + ruta, { esquema, tamano });
 
 /** Waits for the interpreter and for every editor of the page to be mounted. */
 async function esperarEditores(p) {
