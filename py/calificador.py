@@ -54,13 +54,21 @@ BLOQUE = {"type": "object",
 
 # --- Loading a challenge --------------------------------------------------------------------
 
+# What the learner's function receives, by the challenge's ARGUMENTO, for a test's (argumento, entorno):
+FORMAS = {"respuesta": "f(respuesta, entorno): a list of blocks; it returns the tool_result blocks",
+          "llamada": "f(ll, entorno): one tool_use block; it returns one tool_result",
+          "bucle": 'f(modelo, inicio, entorno, tope): argumento is {"guion": [inicio, respuestas, '
+                   'visto], "tope": n}; modelo is a ModeloGuionizado of that script',
+          "permiso": 'f(ll, entorno, confirmar): argumento is {"llamada": ll, "respuestas": [bool]}; '
+                     'confirmar(ll) is the user\'s answer, the next of "respuestas" (True past the end)'}
+
 # What a .reto.py must define: its name, what it is, and what it is for.
 NOMBRES_DE_UN_RETO = [
     ("ENUNCIADO", "texto", "el enunciado, en Markdown"),
     ("PLANTILLA", "texto", "el código con el que empieza el editor"),
     ("CONTEXTO", "texto", "el código que se ejecuta antes que el de quien aprende"),
     ("FUNCION", "texto", "el nombre de la función que escribe quien aprende"),
-    ("ARGUMENTO", "texto", 'lo que recibe: "respuesta" o "llamada"'),
+    ("ARGUMENTO", "texto", 'lo que recibe: "respuesta", "llamada", "bucle" o "permiso"'),
     ("SOLUCION", "texto", "la solución de referencia"),
     ("CONVERSACION", "función", "CONVERSACION(h): la conversación guionizada de la lección"),
     ("pruebas", "función", "pruebas(h): las pruebas, visibles y ocultas"),
@@ -93,8 +101,8 @@ def revisa_reto(fuente, archivo):
                                                              "un texto" if clase == "texto" else
                                                              "una función", para))
     argumento = hay.get("ARGUMENTO")
-    if argumento and argumento[0] == "texto" and argumento[2] not in ("respuesta", "llamada"):
-        problemas.append('%s:%d: ARGUMENTO debe ser "respuesta" o "llamada", no %r'
+    if argumento and argumento[0] == "texto" and argumento[2] not in FORMAS:
+        problemas.append('%s:%d: ARGUMENTO debe ser "respuesta", "llamada", "bucle" o "permiso", no %r'
                          % (archivo, argumento[1], argumento[2]))
     return problemas
 
@@ -197,15 +205,17 @@ class Transporte:
         not, in Spanish, for the learner. Every test then fails with that message.
 
     llama(argumentos, herramientas, funciones) -> respuesta
-        Calls the learner's function with `argumentos` (a list of JSON values; the second one
-        is the test's environment) as JSON gives them back, while the learner's namespace
+        Calls the learner's function with `argumentos`, [argumento, entorno] or [argumento,
+        entorno, forma], JSON values as JSON gives them back, through llamada_de (the forms
+        "bucle" and "permiso" of FORMAS build a model or a confirmar there), while the learner's namespace
         holds HERRAMIENTAS = herramientas, as JSON gives them back too, and, for each name in
         `funciones`, the tool itself and FUNCIONES[name]. The tools the learner calls must
         reach `funciones[name]`, which run on the trusted side, as
         funciones[name](entorno, *args, **kwargs): entorno is MISMO when the learner passed the
         environment it was given, FALTA when it passed none, and a copy of what it passed
         otherwise. They return (valor, entorno_despues), and the learner's side writes
-        entorno_despues, unless None, back into the object it passed.
+        entorno_despues, unless None, back into the object it passed. A "confirmar" among
+        `funciones` is not a tool: it is the user's answer in the form "permiso".
         `respuesta` is exactly one of:
             {"valor": v, "salida": s}       the function returned v, as JSON gives it back
             {"excepcion": E, "salida": s}   it raised; E is describe_excepcion(e)
@@ -268,13 +278,15 @@ class EnEsteInterprete(Transporte):
         # compares with `is` would pass here and fail once its inputs come as JSON (calificar.py).
         argumentos = json.loads(json.dumps(argumentos))
         recibido = argumentos[1] if len(argumentos) > 1 else None
+        funciones = dict(funciones)
+        confirmar = funciones.pop("confirmar", None)
         nombres = ["HERRAMIENTAS", "FUNCIONES", *funciones]
         guardado = {k: ns[k] for k in nombres if k in ns}
         sustitutos = {n: sustituto(n, f, recibido, copy.deepcopy) for n, f in funciones.items()}
         ns.update(sustitutos, HERRAMIENTAS=json.loads(json.dumps(herramientas)), FUNCIONES=dict(sustitutos))
         try:
             with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
-                valor = ns[self.nombre](*argumentos)
+                valor = ns[self.nombre](*llamada_de(ns, argumentos, confirmar))
             respuesta = a_json(valor)
         except KeyboardInterrupt:  # the page's Stop: let it through
             raise
@@ -286,6 +298,23 @@ class EnEsteInterprete(Transporte):
             ns.update(guardado)
         respuesta["salida"] = salida.texto()
         return respuesta
+
+
+def llamada_de(ns, argumentos, confirmar=None):
+    """The learner's function's arguments, on the learner's side, from the JSON `argumentos`."""
+    forma = argumentos[2] if len(argumentos) > 2 else None
+    if forma == "bucle":
+        argumento, entorno = argumentos[:2]
+        inicio, respuestas, visto = argumento["guion"][:3]
+        modelo = ns["ModeloGuionizado"](ns["guion_de"](inicio, respuestas, visto))
+        return modelo, copy.deepcopy(inicio), entorno, argumento["tope"]
+    if forma == "permiso":
+        def confirmar_(ll):
+            """The user's answer: True lets the call run."""
+            return confirmar(MISMO, ll)[0]
+        confirmar_.__name__ = confirmar_.__qualname__ = "confirmar"
+        return argumentos[0], argumentos[1], confirmar_
+    return argumentos
 
 
 def sustituto(nombre, remota, recibido, copia):
@@ -489,18 +518,28 @@ def espera(reto, semilla):
     ayuda = Ayuda(referencia, semilla)
     datos = {"reto": reto["NOMBRE"], "funcion": reto["FUNCION"], "argumento": reto["ARGUMENTO"],
              "contexto": reto["CONTEXTO"], "semilla": semilla}
-    de_referencia = EnEsteInterprete(referencia, reto["FUNCION"])
+    de_referencia, forma = EnEsteInterprete(referencia, reto["FUNCION"]), reto["ARGUMENTO"]
     guion = _como_json(list(reto["CONVERSACION"](ayuda)))
-    fin, motivo, entorno = _bucle(datos, referencia, de_referencia, guion, ayuda.herramientas, [], _gasto())
+    if forma == "bucle":  # the learner's function is the loop: one call replays the conversation
+        r, entorno, registro = _ejecuta(de_referencia, {"guion": guion, "tope": _TOPE_TURNOS},
+                                        referencia["ENTORNO"], ayuda.herramientas, _gasto(), forma)
+        fin, motivo = ("fin", None) if "valor" in r and r["valor"][0] is not None else ("fallo", r)
+        r.pop("salida", None)
+        datos["conversacion"] = {"guion": guion, "entorno": entorno,
+                                 "esperado": {"respuesta": r, "entorno": entorno,
+                                              "registro": [n for n, *_ in registro]}}
+    else:
+        fin, motivo, entorno = _bucle(datos, referencia, de_referencia, guion, ayuda.herramientas, [], _gasto())
+        datos["conversacion"] = {"guion": guion, "entorno": entorno}
     if fin != "fin":
-        raise RuntimeError("la solución de referencia no reproduce su conversación: %s" % motivo)
-    datos["conversacion"] = {"guion": guion, "entorno": entorno}
+        raise RuntimeError("la solución de referencia no reproduce su conversación: %s" % (motivo,))
     datos["pruebas"] = []
     for p in reto["pruebas"](ayuda):
         if p["herramientas"].get("nombre") not in conjuntos(referencia):
             raise ValueError("la prueba %r usa herramientas que no son de h: usa h.herramientas o h.con_…"
                              % p["nombre"])
-        r, despues, registro = _ejecuta(de_referencia, p["argumento"], p["entorno"], p["herramientas"], _gasto())
+        r, despues, registro = _ejecuta(de_referencia, p["argumento"], p["entorno"], p["herramientas"],
+                                        _gasto(), forma)
         r.pop("salida", None)
         datos["pruebas"].append({
             "nombre": p["nombre"], "oculta": p["oculta"], "argumento": p["argumento"],
@@ -560,13 +599,17 @@ def _gasto():
     return {"segundos": 0.0, "agotado": False}
 
 
-def _ejecuta(transporte, argumento, entorno, conjunto, gasto):
+def _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma=None, usuario=None):
     """One call through the transport, with tools bound to a fresh trusted copy of the environment.
 
     Returns (respuesta, entorno después, [(herramienta, args, kwargs), ...] in order).
-    `gasto` is the submission's {"segundos": tool time so far, "agotado": bool}.
+    `gasto` is the submission's {"segundos": tool time so far, "agotado": bool}. `forma` is the
+    challenge's ARGUMENTO; in "permiso", `usuario` is {"respuestas": [bool], "k": answers given},
+    shared by the calls of one conversation (a test's own comes in its argumento).
     """
     entorno, registro = copy.deepcopy(entorno), []
+    if forma == "permiso" and usuario is None:
+        usuario, argumento = {"respuestas": argumento["respuestas"], "k": 0}, argumento["llamada"]
 
     def con_limites(nombre, f):
         def herramienta(destino, *args, **kwargs):
@@ -596,7 +639,15 @@ def _ejecuta(transporte, argumento, entorno, conjunto, gasto):
         return herramienta
 
     funciones = {n: con_limites(n, f) for n, f in conjunto["funciones"].items()}
-    r = transporte.llama([argumento, copy.deepcopy(entorno)], conjunto["herramientas"], funciones)
+    argumentos = [argumento, copy.deepcopy(entorno)]
+    if forma in ("bucle", "permiso"):
+        argumentos.append(forma)
+    if forma == "permiso":
+        def confirmar(entorno, ll):
+            k, usuario["k"] = usuario["k"], usuario["k"] + 1
+            return usuario["respuestas"][k] if k < len(usuario["respuestas"]) else True
+        funciones["confirmar"] = con_limites("confirmar", confirmar)
+    r = transporte.llama(argumentos, conjunto["herramientas"], funciones)
     if gasto["agotado"]:
         r = {"caida": "tus llamadas a las herramientas han tardado más de %g s en total"
                       % _TOPE_TIEMPO_HERRAMIENTAS}
@@ -620,29 +671,66 @@ def _excede(entorno, valor=None):
 
 
 def _corre_prueba(esperado, publico, conjunto, p, transporte, gasto):
-    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], conjunto, gasto)
+    forma = esperado["argumento"]
+    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], conjunto, gasto, forma)
     e = p["esperado"]
-    fallo = _juzga(esperado["funcion"], publico, e["respuesta"], r) \
+    fallo = _juzga(esperado["funcion"], publico, e["respuesta"], r, forma) \
         or _compara_registro(e["registro"], registro) or _compara_entorno(e["entorno"], entorno)
     if fallo and not p["oculta"]:  # a hidden test's inputs are never shown
-        fallo = "Se envió %s\n%s" % (_muestra_argumento(p["argumento"]), fallo)
+        fallo = "Se envió %s\n%s" % (_muestra_argumento(p["argumento"], forma), fallo)
     return fallo, r.get("salida", "")
 
 
-def _juzga(funcion, publico, esperado, r):
+def _juzga(funcion, publico, esperado, r, forma=None):
     if "caida" in r:
         return _frase(r["caida"])
     if "excepcion" in esperado:
         if "excepcion" in r and esperado["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
         return _punto("Se esperaba que %s lanzara %s, y %s" % (funcion, esperado["excepcion"]["tipo"], _que_hizo(r)))
+    if "valor" not in r and forma == "bucle":
+        return _punto("Se esperaba que %s devolviera el texto %s y la conversación, y %s" % (
+            funcion, _py(esperado["valor"][0]), _que_hizo(r)))
     if "valor" not in r:
         return _punto("Se esperaba que %s devolviera:\n%s\ny %s" % (
             funcion, _muestra_valor(esperado["valor"]), _que_hizo(r)))
-    forma = _revisa_forma(publico, r["valor"], isinstance(esperado["valor"], list))
-    if forma:
-        return "Lo que devuelve %s no tiene la forma de un tool_result: %s." % (funcion, forma)
+    if forma == "bucle":
+        return _diferencia_bucle(funcion, esperado["valor"], r["valor"])
+    problema = _revisa_forma(publico, r["valor"], isinstance(esperado["valor"], list))
+    if problema:
+        return "Lo que devuelve %s no tiene la forma de un tool_result: %s." % (funcion, problema)
     return _diferencia(esperado["valor"], r["valor"])
+
+
+def _diferencia_bucle(funcion, esperado, obtenido):
+    """A loop returns (texto, M): say whether the text or which message of M differs."""
+    if not (isinstance(obtenido, list) and len(obtenido) == 2 and isinstance(obtenido[1], list)):
+        return "%s debe devolver un par (texto, M), y devolvió %s." % (funcion, _muestra_en_linea(obtenido))
+    (texto, M), (texto_r, M_r) = esperado, obtenido
+    for i, (a, b) in enumerate(zip(M, M_r), 1):
+        if _clave(a) != _clave(b):
+            return "El mensaje %d de M no es el esperado. Se esperaba:\n%s\ny llegó:\n%s" % (
+                i, _muestra_mensaje(a), _muestra_mensaje(b))
+    if len(M) != len(M_r):
+        sobra = "sobra el mensaje %d:\n%s" % (len(M) + 1, _muestra_mensaje(M_r[len(M)])) \
+            if len(M_r) > len(M) else "falta el mensaje %d:\n%s" % (len(M_r) + 1, _muestra_mensaje(M[len(M_r)]))
+        return "M debía tener %d mensajes y tiene %d: %s" % (len(M), len(M_r), sobra)
+    if _clave(texto) != _clave(texto_r):
+        return "El texto que devuelve %s debía ser %s, y es %s." % (funcion, _py(texto), _py(texto_r))
+    return None
+
+
+def _py(valor):
+    return "None" if valor is None else _corto(_json(valor, python=True), 200)
+
+
+def _muestra_mensaje(m):
+    if not (isinstance(m, list) and len(m) == 2):
+        return "  %s" % _muestra_en_linea(m)
+    rol, contenido = m
+    if isinstance(contenido, list):
+        return "  (%s, [\n%s])" % (_json(rol), "\n".join("    %s" % _muestra_bloque(b) for b in contenido))
+    return "  (%s, %s)" % (_json(rol), _corto(_json(contenido), 120))
 
 
 def _diferencia(esperado, obtenido):
@@ -716,6 +804,10 @@ def _compara_registro(esperado, obtenido):
         n, m = esperado.count(nombre), nombres.count(nombre)
         if n == m:
             continue
+        if nombre == "confirmar":  # not a tool: the user's answer
+            return "Tu código %s; debía %s." % (
+                "no preguntó al usuario" if m == 0 else "preguntó al usuario (confirmar) " + _veces(m),
+                "no preguntar" if n == 0 else "preguntar " + _veces(n))
         suyas = [c for c in obtenido if c[0] == nombre]
         llamadas = "; ".join(_muestra_llamada(*c) for c in suyas[:3]) + ("; …" if len(suyas) > 3 else "")
         if n == 0:
@@ -724,6 +816,10 @@ def _compara_registro(esperado, obtenido):
             return "Tu código no ejecutó %s, y debía ejecutarse %s." % (nombre, _veces(n))
         return "Tu código ejecutó %s %s (%s); debía ejecutarse %s." % (nombre, _veces(m), llamadas, _veces(n))
     return None
+
+
+def _cuantos(n, cosa):
+    return "%d %s%s" % (n, cosa, "" if n == 1 else "s")
 
 
 def _veces(n):
@@ -743,6 +839,10 @@ def _compara_entorno(esperado, obtenido):
 
 def _reproduce(esperado, publico, grupos, transporte, gasto):
     conversacion, salidas = esperado["conversacion"], []
+    if esperado["argumento"] == "bucle":
+        prueba = {"argumento": {"guion": conversacion["guion"], "tope": _TOPE_TURNOS},
+                  "entorno": publico["ENTORNO"], "esperado": conversacion["esperado"], "oculta": True}
+        return _corre_prueba(esperado, publico, grupos["herramientas"], prueba, transporte, gasto)
     fin, fallo, entorno = _bucle(esperado, publico, transporte, conversacion["guion"],
                                  grupos["herramientas"], salidas, gasto)
     if fin == "fin":
@@ -755,7 +855,9 @@ def _bucle(datos, publico, transporte, guion, conjunto, salidas, gasto):
 
     Returns ("fin", None, entorno), or (motivo, mensaje de fallo, entorno).
     """
-    inicio, respuestas, visto = guion
+    inicio, respuestas, visto = guion[:3]
+    forma = datos["argumento"]  # "permiso": the user's answers to confirmar come after the script
+    usuario = {"respuestas": guion[3] if len(guion) > 3 else [], "k": 0}
     modelo = publico["ModeloGuionizado"](publico["guion_de"](inicio, respuestas, visto))
     entorno, M = copy.deepcopy(publico["ENTORNO"]), list(inicio)
     for turno in range(1, _TOPE_TURNOS + 1):
@@ -769,7 +871,7 @@ def _bucle(datos, publico, transporte, guion, conjunto, salidas, gasto):
         pedidos = [r] if datos["argumento"] == "respuesta" else llamadas
         obs = []
         for argumento in pedidos:
-            respuesta, entorno, _ = _ejecuta(transporte, argumento, entorno, conjunto, gasto)
+            respuesta, entorno, _ = _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma, usuario)
             salidas.append(respuesta.get("salida", ""))
             fallo = _juzga_turno(datos, publico, respuesta)
             if fallo:
@@ -807,7 +909,15 @@ def _revisa_turno(publico, llamadas, obs, M):
 
 # --- Showing values in the learner's terms: one notation for both sides -------------------------
 
-def _muestra_argumento(argumento):
+def _muestra_argumento(argumento, forma=None):
+    if forma == "bucle":
+        inicio, respuestas = argumento["guion"][:2]
+        return "un modelo guionizado con %s, %s de inicio y tope=%s" % (
+            _cuantos(len(respuestas), "respuesta"), _cuantos(len(inicio), "mensaje"), _json(argumento["tope"]))
+    if forma == "permiso":
+        dice = ", ".join("sí" if r else "no" for r in argumento["respuestas"]) or "sí"
+        return "la llamada:\n  %s\ny, si se le pregunta, el usuario responde: %s" % (
+            _muestra_bloque(argumento["llamada"]), dice)
     if isinstance(argumento, list):
         return "la respuesta:\n%s" % _muestra_valor(argumento)
     return "la llamada:\n  %s" % _muestra_bloque(argumento)

@@ -1,0 +1,151 @@
+"""Reto de la lección el-bucle: escribir bucle(modelo, inicio, entorno, tope).
+
+Lo lee el calificador (py/calificador.py). CONTEXTO, PLANTILLA y ENUNCIADO son públicos;
+SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
+"""
+
+ARGUMENTO = "bucle"  # lo que recibe la función: un modelo guionizado, el inicio, el entorno y el tope
+FUNCION = "bucle"
+
+ENUNCIADO = """\
+Escribe `bucle(modelo, inicio, entorno, tope)`. Recibe un modelo, los mensajes con los que
+empieza la conversación, el entorno y el número máximo de veces que puede llamar al modelo.
+Devuelve un par `(texto, M)`, donde `M` es la conversación entera:
+
+- `M` empieza siendo una copia de `inicio`, una lista de pares `(rol, contenido)`;
+- cada vuelta llama al modelo con `modelo(M, HERRAMIENTAS)` y añade la respuesta entera a `M`
+  como `("asistente", respuesta)`;
+- si la respuesta no tiene bloques `tool_use`, termina: `texto` es el texto de sus bloques
+  `text`, unidos con `"\\n"`;
+- si tiene llamadas, ejecuta cada una con `ejecutar(ll, entorno)`, en el orden en que llegan,
+  y añade a `M` un solo mensaje `("usuario", resultados)`. Después vuelve a llamar al modelo;
+- nunca llama al modelo más de `tope` veces: si las gasta sin una respuesta final, devuelve
+  `(None, M)`. Con `tope=0` no lo llama nunca.
+
+`ejecutar` ya está definida: comprueba la llamada con `incumple`, lanza `ValueError` si no
+cumple su esquema y, si la cumple, devuelve su `tool_result`. No la cambies ni captures sus
+errores: un bucle que recibe una llamada inválida se detiene con ese `ValueError`.
+"""
+
+# La función de la lección anterior, con su comprobación dentro, y el recorte de cada resultado.
+CONTEXTO = '''\
+TOPE_OBSERVACION = 2000  # caracteres como mucho en el content de un tool_result
+
+
+def ejecutar(ll, entorno):
+    motivo = incumple(ll)
+    if motivo is not None:
+        raise ValueError("la llamada %s no cumple su esquema: %s" % (ll["id"], motivo))
+    devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    if len(devuelto) > TOPE_OBSERVACION:
+        sobran = len(devuelto) - TOPE_OBSERVACION
+        devuelto = devuelto[:TOPE_OBSERVACION] + "\\n[recortado: faltan %d caracteres]" % sobran
+    return resultado(ll["id"], devuelto)
+'''
+
+PLANTILLA = '''\
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    ...
+    return None, M
+'''
+
+SOLUCION = '''\
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    for _ in range(tope):
+        r = modelo(M, HERRAMIENTAS)
+        M.append(("asistente", r))
+        llamadas = [b for b in r if b["type"] == "tool_use"]
+        if not llamadas:
+            return "\\n".join(b["text"] for b in r if b["type"] == "text"), M
+        M.append(("usuario", [ejecutar(ll, entorno) for ll in llamadas]))
+    return None, M
+'''
+
+_SISTEMA = ("sistema", "Trabajas con los ficheros del usuario a través de tus herramientas: "
+                       "puedes leerlos, escribirlos, listarlos y buscar en ellos.")
+
+
+def CONVERSACION(h):
+    """La conversación guionizada de la lección: (inicio, respuestas, visto)."""
+    E = h.ENTORNO
+    inicio = [_SISTEMA, ("usuario", "¿Qué me falta comprar para hacer la tortilla?")]
+    respuestas = [
+        [h.texto("Miro qué recetas hay."), h.llamada("t1", "listar", carpeta="recetas/")],
+        [h.llamada("t2", "leer", ruta="recetas/tortilla.txt"),
+         h.llamada("t3", "leer", ruta="lista.txt")],
+        [h.texto("Para la tortilla necesitas huevos, patatas y cebolla. Las patatas ya están en "
+                 "tu lista de la compra; te faltan los huevos y la cebolla.")],
+    ]
+    visto = [
+        [h.resultado("t1", "recetas/gazpacho.txt\nrecetas/tortilla.txt")],
+        [h.resultado("t2", E["recetas/tortilla.txt"]), h.resultado("t3", E["lista.txt"])],
+        None,
+    ]
+    return inicio, respuestas, visto
+
+
+def pruebas(h):
+    """Una prueba por regla del enunciado y, después, las ocultas con datos al azar."""
+    ll, texto, res, az, E = h.llamada, h.texto, h.resultado, h.azar, h.ENTORNO
+
+    def con(pide, respuestas, visto, tope, nombre, entorno=None, oculta=False):
+        guion = [[_SISTEMA, ("usuario", pide)], respuestas, visto + [None] * (len(respuestas) - len(visto))]
+        argumento = {"guion": guion, "tope": tope}
+        return h.oculta(nombre, argumento, entorno) if oculta else h.prueba(nombre, argumento, entorno)
+
+    def sin_fin(n, ids, carpeta, listado):
+        return [[ll(i, "listar", carpeta=carpeta)] for i in ids[:n]], [[res(i, listado)] for i in ids[:n]]
+
+    recetas = "recetas/gazpacho.txt\nrecetas/tortilla.txt"
+    otro = {"despensa.txt": "arroz\ngarbanzos", "recetas/lentejas.txt": "Lentejas: lentejas, chorizo."}
+    ids = ["s%d" % k for k in range(1, 7)]
+    infinitas, vistas = sin_fin(6, ids, "recetas/", recetas)
+    ids_azar = [az.id() for _ in range(az.entero + 2)]
+    infinitas_azar, vistas_azar = sin_fin(az.entero + 2, ids_azar, "", "\n".join(sorted(az.entorno)))
+    uno, dos, tres = az.id(), az.id(), az.id()
+    return [
+        con("¿Qué hay en la lista?",
+            [[ll("a1", "leer", ruta="lista.txt")], [texto("En la lista hay pan, leche y patatas.")]],
+            [[res("a1", E["lista.txt"])]], 5,
+            "Una conversación que termina devuelve el texto final y toda la conversación"),
+        con("Resume las notas.",
+            [[texto("Las notas dicen una cosa:"), texto("el sábado vienen cuatro a cenar.")]], [], 3,
+            "Los textos de la respuesta final se unen con saltos de línea"),
+        con("¿Dónde aparecen las patatas y qué recetas hay?",
+            [[texto("Busco y listo a la vez."), ll("b1", "buscar", patron="patatas"),
+              ll("b2", "listar", carpeta="recetas/")], [texto("Ya está.")]],
+            [[res("b1", "lista.txt: pan, leche, patatas\nrecetas/tortilla.txt: Tortilla: huevos, "
+                        "patatas, cebolla."), res("b2", recetas)]], 4,
+            "Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"),
+        con("Repasa las recetas.", infinitas, vistas, 3,
+            "Un modelo que nunca termina se corta en tope llamadas y devuelve None"),
+        con("Repasa las recetas.", infinitas, vistas, 0, "Con tope=0 no llama al modelo"),
+        con("Repasa las recetas.", infinitas, vistas, 1,
+            "Con tope=1 y una respuesta con llamadas, las ejecuta y devuelve None"),
+        con("Resume las notas.", [[texto("Vienen cuatro a cenar el sábado.")]], [], 1,
+            "Con tope=1 y una respuesta final, devuelve su texto"),
+        con("Apunta que queda poco arroz.",
+            [[ll("c1", "escribir", ruta="despensa.txt", contenido="poco arroz\ngarbanzos")],
+             [texto("Apuntado.")]],
+            [[res("c1", "escritos 19 caracteres en despensa.txt")]], 5,
+            "Ejecuta las llamadas sobre el entorno que recibe, no sobre ENTORNO", entorno=otro),
+        con("Lee la lista.", [[ll("d1", "leer", rutas="lista.txt")], [texto("Hecho.")]], [], 5,
+            "Una llamada que no cumple su esquema detiene el bucle con el ValueError de ejecutar"),
+        con("Lee %s." % az.ruta,
+            [[ll(uno, "leer", ruta=az.ruta)], [ll(dos, "buscar", patron=az.palabra)],
+             [texto("Ya lo tengo: %s." % az.palabra)]],
+            [[res(uno, az.entorno[az.ruta])],
+             [res(dos, "\n".join("%s: %s" % (r, linea) for r in sorted(az.entorno)
+                                 for linea in az.entorno[r].splitlines() if az.palabra in linea))]],
+            5, "otros ids y otros ficheros", entorno=az.entorno, oculta=True),
+        con("Repasa los ficheros.", infinitas_azar, vistas_azar, az.entero,
+            "un modelo que nunca termina, con otro tope", entorno=az.entorno, oculta=True),
+        con("Apunta %s." % az.palabra,
+            [[texto("Apunto."), ll(tres, "escribir", ruta=az.ruta, contenido=az.palabra)],
+             [texto(az.frase()), texto(az.frase())]],
+            [[res(tres, "escritos %d caracteres en %s" % (len(az.palabra), az.ruta))]], 2,
+            "una escritura y una respuesta final con dos textos, justo en el tope",
+            entorno=az.entorno, oculta=True),
+    ]

@@ -1,0 +1,129 @@
+"""Reto de la lección permisos: escribir ejecutar(ll, entorno, confirmar).
+
+Lo lee el calificador (py/calificador.py). CONTEXTO, PLANTILLA y ENUNCIADO son públicos;
+SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
+"""
+
+ARGUMENTO = "permiso"  # lo que recibe la función: una llamada, el entorno y confirmar
+FUNCION = "ejecutar"
+
+ENUNCIADO = """\
+Escribe `ejecutar(ll, entorno, confirmar)`. Es el `ejecutar` de la lección anterior con un
+paso más: antes de ejecutar, decide si la llamada puede ejecutarse. `confirmar(ll)` pregunta
+al usuario y devuelve `True` si lo permite. Devuelve siempre un único `tool_result` con el id
+de la llamada y nunca lanza una excepción. En este orden:
+
+1. Si la llamada no cumple su esquema, devuelve
+   `error(id, "no se ha ejecutado: " + motivo)`, con el `motivo` de `incumple(ll)`.
+2. Busca la herramienta en `PERMISOS`:
+   - `"permitir"`: se ejecuta sin preguntar;
+   - `"preguntar"`: llama a `confirmar(ll)` una sola vez; si devuelve `False`, devuelve
+     `error(id, "no se ha ejecutado: el usuario no lo ha permitido")`;
+   - `"denegar"`, o una herramienta que no está en `PERMISOS`: devuelve
+     `error(id, "no se ha ejecutado: la herramienta 'NOMBRE' no está permitida")`, con su
+     nombre en lugar de NOMBRE, sin preguntar.
+3. Ejecuta la herramienta una vez: si lanza una excepción `e`, devuelve `error(id, str(e))`;
+   si no, `resultado(id, lo_devuelto)`.
+
+Solo se pregunta por una llamada que cumple su esquema y que `PERMISOS` manda preguntar.
+"""
+
+# leer con su contrato completo, como en la lección anterior, y la política de permisos.
+CONTEXTO = '''\
+def leer(entorno, ruta):
+    if ruta not in entorno:
+        raise FileNotFoundError("no existe el fichero %r" % ruta)
+    return entorno[ruta]
+
+FUNCIONES["leer"] = leer
+
+# Qué hace el arnés con cada herramienta antes de ejecutarla. La que no está, se deniega.
+PERMISOS = {"leer": "permitir", "listar": "permitir", "buscar": "permitir",
+            "escribir": "preguntar"}
+'''
+
+PLANTILLA = '''\
+def ejecutar(ll, entorno, confirmar):
+    ...
+'''
+
+SOLUCION = '''\
+def ejecutar(ll, entorno, confirmar):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    permiso = PERMISOS.get(ll["name"], "denegar")
+    if permiso == "denegar":
+        return error(ll["id"], "no se ha ejecutado: la herramienta '%s' no está permitida" % ll["name"])
+    if permiso == "preguntar" and not confirmar(ll):
+        return error(ll["id"], "no se ha ejecutado: el usuario no lo ha permitido")
+    try:
+        devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    except Exception as e:
+        return error(ll["id"], str(e))
+    return resultado(ll["id"], devuelto)
+'''
+
+_SISTEMA = ("sistema", "Trabajas con los ficheros del usuario a través de tus herramientas: "
+                       "puedes leerlos, escribirlos, listarlos y buscar en ellos.")
+_NO = "no se ha ejecutado: el usuario no lo ha permitido"
+
+
+def CONVERSACION(h):
+    """La conversación guionizada de la lección: (inicio, respuestas, visto, lo que dice el usuario)."""
+    notas = h.ENTORNO["notas.txt"]
+    nuevas = notas + "\nEl sábado hacemos gazpacho."
+    inicio = [_SISTEMA, ("usuario", "Apunta en notas.txt que el sábado hacemos gazpacho.")]
+    respuestas = [
+        [h.texto("Leo las notas para no perder lo que ya tienen."),
+         h.llamada("t1", "leer", ruta="notas.txt")],
+        [h.llamada("t2", "escribir", ruta="notas.txt", contenido=nuevas)],
+        [h.texto("No he cambiado notas.txt, porque no me has dado permiso para escribir. Si "
+                 "quieres apuntarlo tú, la línea sería: «El sábado hacemos gazpacho.»")],
+    ]
+    visto = [[h.resultado("t1", notas)], [h.error("t2", _NO)], None]
+    return inicio, respuestas, visto, [False]
+
+
+def pruebas(h):
+    """Una prueba por regla del enunciado y, después, las ocultas con datos al azar."""
+    ll, az = h.llamada, h.azar
+
+    def con(nombre, llamada, respuestas, entorno=None, herramientas=None, oculta=False):
+        argumento = {"llamada": llamada, "respuestas": respuestas}
+        if oculta:
+            return h.oculta(nombre, argumento, entorno, herramientas)
+        return h.prueba(nombre, argumento, entorno, herramientas)
+
+    otro = {"despensa.txt": "arroz\ngarbanzos"}
+    return [
+        con("Una lectura se ejecuta sin preguntar", ll("a1", "leer", ruta="lista.txt"), [False]),
+        con("Una búsqueda se ejecuta sin preguntar", ll("a2", "buscar", patron="patatas"), [False]),
+        con("Listar se ejecuta sin preguntar", ll("a3", "listar", carpeta="recetas/"), [False]),
+        con("Una escritura pregunta una vez y, si el usuario lo permite, se ejecuta",
+            ll("b1", "escribir", ruta="compra.txt", contenido="huevos\ncebolla"), [True]),
+        con("Si el usuario no lo permite, no se ejecuta y el error lo dice",
+            ll("b2", "escribir", ruta="notas.txt", contenido=""), [False]),
+        con("Una llamada que no cumple su esquema no se ejecuta ni se pregunta",
+            ll("c1", "escribir", ruta="lista.txt"), [True]),
+        con("Una herramienta que no existe no se ejecuta ni se pregunta",
+            ll("c2", "borrar", ruta="lista.txt"), [True]),
+        con("Una herramienta declarada que no está en PERMISOS se deniega sin preguntar",
+            ll("c3", "anotar", texto="comprar pan"), [True], herramientas=h.con_anotar),
+        con("Si la herramienta lanza una excepción, devuelve error(id, str(e))",
+            ll("d1", "leer", ruta="recetas/salmorejo.txt"), []),
+        con("Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO",
+            ll("d2", "escribir", ruta="despensa.txt", contenido="arroz"), [True], entorno=otro),
+        con("otra escritura permitida", ll(az.id(), "escribir", ruta=az.ruta, contenido=az.frase()),
+            [True], entorno=az.entorno, oculta=True),
+        con("otra escritura rechazada", ll(az.id(), "escribir", ruta=az.ruta, contenido=""),
+            [False], entorno=az.entorno, oculta=True),
+        con("otra lectura", ll(az.id(), "leer", ruta=az.ruta), [False], entorno=az.entorno, oculta=True),
+        con("otra herramienta fuera de PERMISOS", ll(az.id(), "contar", patron=az.palabra, mayusculas=True),
+            [True], entorno=az.entorno, herramientas=h.con_contar, oculta=True),
+        con("un esquema incumplido en una escritura",
+            ll(az.id(), "escribir", ruta=az.ruta, contenido=az.entero), [True], entorno=az.entorno,
+            oculta=True),
+        con("una lectura que falla", ll(az.id(), "leer", ruta=az.palabra + ".txt"), [True],
+            entorno=az.entorno, oculta=True),
+    ]
