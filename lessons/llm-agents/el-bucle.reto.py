@@ -33,14 +33,14 @@ TOPE_OBSERVACION = 2000  # caracteres como mucho en el content de un tool_result
 
 
 def ejecutar(ll, entorno):
-    motivo = incumple(ll)
-    if motivo is not None:
-        raise ValueError("la llamada %s no cumple su esquema: %s" % (ll["id"], motivo))
-    devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
-    if len(devuelto) > TOPE_OBSERVACION:
-        sobran = len(devuelto) - TOPE_OBSERVACION
-        devuelto = devuelto[:TOPE_OBSERVACION] + "\\n[recortado: faltan %d caracteres]" % sobran
-    return resultado(ll["id"], devuelto)
+    problema = incumple(ll)
+    if problema:
+        raise ValueError("la llamada %s no cumple su esquema: %s" % (ll["id"], problema))
+    contenido = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    if len(contenido) > TOPE_OBSERVACION:
+        sobran = len(contenido) - TOPE_OBSERVACION
+        contenido = contenido[:TOPE_OBSERVACION] + "\\n[recortado: faltan %d caracteres]" % sobran
+    return resultado(ll["id"], contenido)
 '''
 
 PLANTILLA = '''\
