@@ -88,12 +88,21 @@ def error(id, contenido):
 
 
 def muestra(b):
-    """Una línea que resume el bloque."""
+    """Una línea que resume el bloque: text, image, tool_use o tool_result.
+
+    El contenido de un tool_result puede ser un texto o una lista de bloques text e image;
+    sus partes y sus líneas se separan con " / ".
+    """
     if b["type"] == "text":
         return "text " + b["text"]
+    if b["type"] == "image":
+        return "image"
     if b["type"] == "tool_use":
         return "tool_use %s %s %s" % (b["id"], b["name"], _json.dumps(b["input"], ensure_ascii=False))
-    return "tool_result %s %s" % (b["tool_use_id"], b["content"].replace("\n", " / "))
+    contenido = b.get("content", "")
+    partes = [contenido] if isinstance(contenido, str) else [
+        p["text"] if p["type"] == "text" else muestra(p) for p in contenido]
+    return "tool_result %s %s" % (b["tool_use_id"], " / ".join(partes).replace("\n", " / "))
 
 
 def guion_de(inicio, respuestas, visto):

@@ -3,12 +3,17 @@
     modelo = ModeloGuionizado(guion)     # guion: [(mensajes_esperados, respuesta), ...], uno por turno
     respuesta = modelo(M, HERRAMIENTAS)  # la respuesta del turno: una lista de bloques nueva cada vez
 
-En cada llamada, como haría una API de verdad, primero revisa la petición:
-la lista de herramientas y el protocolo de uso de herramientas (si falla, ErrorDeProtocolo).
-Después compara M con los mensajes que el guion esperaba en ese turno (si difiere, FueraDeGuion).
+En cada llamada, como haría una API de verdad, primero revisa la petición: la lista de
+herramientas y la conversación (si falla, ErrorDeProtocolo). Después compara M con los mensajes
+que el guion esperaba en ese turno (si difiere, FueraDeGuion).
 
-M es una lista de pares (rol, contenido), con rol "sistema", "usuario" o "asistente",
-o bien, con la forma de la API, de diccionarios {"role": ..., "content": ...}. Sin mezclar.
+M es una lista de pares (rol, contenido), con rol "sistema", "usuario" o "asistente", o bien,
+con la forma de la Messages API, de diccionarios {"role": "user" o "assistant", "content": ...}.
+Sin mezclar. Los pares ("sistema", texto) van al principio: la API no tiene mensajes de sistema,
+y peticion() pone ese texto aparte, en el parámetro system.
+
+fallos_de_protocolo(M) dice qué incumple una conversación, y peticion(M, HERRAMIENTAS) da el
+cuerpo de la petición que recibiría una API real (la Messages API o Chat Completions).
 """
 import copy as _copy
 import json as _json
@@ -16,7 +21,8 @@ import re as _re
 
 
 class ErrorDeProtocolo(ValueError):
-    """La petición incumple el protocolo: una API real la rechazaría con un error 400."""
+    """La petición incumple el protocolo. Cada mensaje dice qué regla incumple y por qué; las que
+    pone el curso, más estrictas que la API real, lo dicen: «convención del curso»."""
 
 
 class FueraDeGuion(ValueError):
@@ -32,7 +38,7 @@ class ModeloGuionizado:
         self.turno += 1
         _revisa_herramientas(herramientas)
         M = _normaliza(M)
-        fallos = _fallos(M)
+        fallos = _fallos_de_la_peticion(M, herramientas)
         if fallos:
             raise ErrorDeProtocolo("turno %d: %s" % (self.turno, "\n".join(fallos)))
         if self.turno > len(self._guion):
@@ -45,64 +51,163 @@ class ModeloGuionizado:
         return _copy.deepcopy(respuesta)
 
 
-# --- El protocolo de uso de herramientas -------------------------------------------------
+# --- El protocolo ---------------------------------------------------------------------------
+# Each rule cites its source: Anthropic's docs "Handle tool calls" (HTC) and "Parallel tool use"
+# (PTU), the Messages API reference (MAR), or the API's own 400 answer, quoted as the API words it.
 
 def fallos_de_protocolo(M):
-    """Devuelve la lista de incumplimientos del protocolo en la conversación M (vacía si la cumple)."""
+    """Devuelve la lista de incumplimientos del protocolo en la conversación M (vacía si la cumple).
+
+    Revisa la conversación sola; ModeloGuionizado y peticion() revisan también las herramientas.
+    """
     try:
         return _fallos(_normaliza(M))
     except ErrorDeProtocolo as e:
         return [str(e)]
 
 
+def _fallos_de_la_peticion(M, herramientas):
+    fallos = _fallos(M)
+    # The API's 400: "Requests which include `tool_use` or `tool_result` blocks must define tools."
+    if not herramientas and any(b["type"] in ("tool_use", "tool_result") for _, c in M
+                                if isinstance(c, list) for b in c):
+        fallos.append("la conversación tiene bloques tool_use o tool_result, y la petición no declara "
+                      "herramientas: la API pide la lista de herramientas en ese caso")
+    return fallos
+
+
 def _fallos(M):
     fallos, primera_vez = [], {}
-    llamadas_previas = []
+    esperadas, origen = [], 0  # the calls whose results may come in this message, and their message
+    # The API's 400 for `"messages": []`: "messages: at least one message is required".
+    if all(rol == "sistema" for rol, _ in M):
+        fallos.append("la conversación no tiene ningún mensaje del usuario ni del asistente, y la API "
+                      "pide al menos uno (el texto de sistema va aparte, en el parámetro system)")
     for i, (rol, contenido) in enumerate(M, 1):
         bloques = contenido if isinstance(contenido, list) else []
         llamadas = [b["id"] for b in bloques if b["type"] == "tool_use"]
         respuestas = [b["tool_use_id"] for b in bloques if b["type"] == "tool_result"]
         aqui = "mensaje %d (%s)" % (i, rol)
+        fallos += _fallos_de_contenido(M, i, aqui)
 
-        if llamadas_previas:
-            sin_respuesta = [t for t in llamadas_previas if rol != "usuario" or t not in respuestas]
-            if sin_respuesta:
-                fallos.append(_sin_resultado(i - 1, sin_respuesta))
+        siguen = []
+        if esperadas:
+            faltan = [t for t in esperadas if rol != "usuario" or t not in respuestas]
+            if faltan and rol == "usuario" and _llegan_despues(M, i, faltan):
+                if i == origen + 1:
+                    fallos.append(_repartidos(origen, faltan))
+                siguen = faltan
+            elif faltan:
+                fallos.append(_sin_resultado(origen, faltan))
+        # HTC: the assistant's response carries the tool_use blocks; the results go back in a user message.
         if llamadas and rol != "asistente":
             fallos.append("%s: los bloques tool_use solo pueden ir en mensajes del asistente" % aqui)
         if respuestas and rol != "usuario":
             fallos.append("%s: los bloques tool_result solo pueden ir en mensajes del usuario" % aqui)
         elif respuestas:
-            inesperados = [t for t in respuestas if t not in llamadas_previas]
+            # The API's 400: "unexpected `tool_use_id` found in `tool_result` blocks: … Each
+            # `tool_result` block must have a corresponding `tool_use` block in the previous message."
+            inesperados = [t for t in respuestas if t not in esperadas]
             if inesperados:
                 fallos.append("%s: tool_use_id inesperado en los bloques tool_result: %s. Cada bloque "
                               "tool_result necesita su bloque tool_use en el mensaje anterior."
                               % (aqui, ", ".join(_unicos(inesperados))))
+            # The API's 400: "each tool_use must have a single result. Found multiple `tool_result`
+            # blocks with id: …"
             for t in _unicos(respuestas):
-                if t in llamadas_previas and respuestas.count(t) > 1:
+                if t in esperadas and respuestas.count(t) > 1:
                     fallos.append("%s: %s tiene %d bloques tool_result; cada tool_use necesita "
                                   "exactamente uno." % (aqui, t, respuestas.count(t)))
+            # HTC: "In the user message containing tool results, the tool_result blocks must come
+            # FIRST in the content array. Any text must come AFTER all tool results."
             primero_otro = next((j for j, b in enumerate(bloques) if b["type"] != "tool_result"), None)
             if primero_otro is not None and any(b["type"] == "tool_result" for b in bloques[primero_otro:]):
                 fallos.append("%s: los bloques tool_result deben ir antes que cualquier otro bloque, "
                               "y el bloque %d (%s) va delante de alguno"
                               % (aqui, primero_otro + 1, bloques[primero_otro]["type"]))
+        # The API's 400: "`tool_use` ids must be unique".
         for t in llamadas:
             if t in primera_vez:
                 fallos.append("%s: los ids de tool_use deben ser únicos, y %s ya aparecía en el mensaje %d"
                               % (aqui, t, primera_vez[t]))
             else:
                 primera_vez[t] = i
-        llamadas_previas = llamadas if rol == "asistente" else []
-    if llamadas_previas:
-        fallos.append(_sin_resultado(len(M), llamadas_previas))
+        esperadas, origen = (llamadas, i) if rol == "asistente" else (siguen, origen)
+    if esperadas:
+        fallos.append(_sin_resultado(origen, esperadas))
     return fallos
 
 
+def _fallos_de_contenido(M, i, aqui):
+    """What the API refuses in the content of message i, apart from the tool-use protocol."""
+    rol, contenido = M[i - 1]
+    bloques, fallos = contenido if isinstance(contenido, list) else [], []
+    if rol == "sistema":
+        # MAR: "there is no "system" role for input messages in the Messages API": the text goes in
+        # the top-level `system` parameter, one for the whole request, before every message.
+        if any(r != "sistema" for r, _ in M[:i - 1]):
+            fallos.append("%s: los mensajes de sistema van al principio, antes que los del usuario y "
+                          "los del asistente: la Messages API no tiene mensajes de sistema, y su texto "
+                          "va aparte, en el parámetro system" % aqui)
+        if any(b["type"] != "text" for b in bloques):
+            fallos.append("%s: el texto de sistema solo puede tener bloques text, como el parámetro "
+                          "system de la API" % aqui)
+    # The API's 400: "all messages must have non-empty content except for the optional final
+    # assistant message".
+    elif contenido in ("", []) and not (i == len(M) and rol == "asistente"):
+        fallos.append("%s: el contenido está vacío, y la API solo lo permite en un último mensaje "
+                      "del asistente" % aqui)
+    # The API's 400s: "text content blocks must be non-empty", and "text content blocks must contain
+    # non-whitespace text". A string is "shorthand for an array of one content block of type "text"" (MAR).
+    textos = [("", contenido)] if isinstance(contenido, str) and contenido else []
+    textos += [(", bloque %d (text)" % j, b["text"]) for j, b in enumerate(bloques, 1) if b["type"] == "text"]
+    fallos += ["%s%s: el texto está vacío o solo tiene espacios, y la API pide algo más que espacios"
+               % (aqui, donde) for donde, t in textos if not t.strip()]
+    # The API's 400: "content cannot be empty if `is_error` is true".
+    fallos += ["%s, bloque %d (tool_result): con is_error True, content no puede estar vacío: debe "
+               "decir cuál ha sido el error" % (aqui, j)
+               for j, b in enumerate(bloques, 1)
+               if b["type"] == "tool_result" and b.get("is_error") and b.get("content", "") in ("", [])]
+    return fallos
+
+
+def _llegan_despues(M, i, ids):
+    """Whether the user messages right after message i bring the results of ids, with nothing but
+    tool_result blocks before them: MAR, "Consecutive `user` or `assistant` turns in your request
+    will be combined into a single turn", so the API takes them as one message."""
+    faltan, anterior = set(ids), M[i - 1][1]
+    for rol, contenido in M[i:]:
+        if rol != "usuario" or not isinstance(anterior, list) or any(
+                b["type"] != "tool_result" for b in anterior):
+            return False
+        faltan -= {b["tool_use_id"] for b in contenido if b["type"] == "tool_result"} \
+            if isinstance(contenido, list) else set()
+        if not faltan:
+            return True
+        anterior = contenido
+    return False
+
+
 def _sin_resultado(i, ids):
+    # The API's 400: "`tool_use` ids were found without `tool_result` blocks immediately after: …
+    # Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+    # HTC: "Tool result blocks must immediately follow their corresponding tool use blocks in the
+    # message history. You cannot include any messages between the assistant's tool use message
+    # and the user's tool result message."
     return ("mensaje %d (asistente): hay ids de tool_use sin su bloque tool_result justo después: %s. "
             "Cada bloque tool_use necesita su bloque tool_result en el mensaje siguiente."
             % (i, ", ".join(_unicos(ids))))
+
+
+def _repartidos(i, ids):
+    # The course's rule, not the API's. PTU asks for the results "all together in the next user
+    # message", but the API joins consecutive user messages (see _llegan_despues), and PTU only
+    # warns, of "Sending separate user messages for each tool result": "This reduces parallel tool use".
+    return ("mensaje %d (asistente): los bloques tool_result de %s no van en el mensaje siguiente, "
+            "sino en otro mensaje del usuario que va detrás (convención del curso: los resultados de "
+            "una respuesta van todos juntos en el mensaje siguiente; la API juntaría los mensajes "
+            "seguidos del usuario en uno, pero repartir los resultados enseña al modelo a no hacer "
+            "llamadas en paralelo)" % (i, ", ".join(_unicos(ids))))
 
 
 def _unicos(xs):
@@ -111,11 +216,16 @@ def _unicos(xs):
 
 # --- Forma de la petición ----------------------------------------------------------------
 
-_ROLES = {"system": "sistema", "user": "usuario", "assistant": "asistente"}
+_ROLES = {"user": "usuario", "assistant": "asistente"}  # the Messages API's roles, in the course's words
 _CAMPOS = {"text": {"text": (str, "una cadena")},
+           "image": {"source": (dict, "un objeto")},
            "tool_use": {"id": (str, "una cadena"), "name": (str, "una cadena"), "input": (dict, "un objeto")},
            "tool_result": {"tool_use_id": (str, "una cadena")}}
+# HTC: a tool_result's content is a string or "a list of nested content blocks"; "These content
+# blocks can use the `text`, `image`, or `document` types" (the course uses no documents).
+_EN_UN_RESULTADO = ("text", "image")
 _NOMBRE = _re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_ID = _re.compile(r"[a-zA-Z0-9_-]+")
 
 
 def _normaliza(M):
@@ -124,36 +234,64 @@ def _normaliza(M):
         raise ErrorDeProtocolo("la conversación debe ser una lista de mensajes, no %s" % type(M).__name__)
     forma, salida = None, []
     for i, m in enumerate(M, 1):
-        if isinstance(m, dict) and set(m) == {"role", "content"} and m["role"] in _ROLES:
-            esta, rol, contenido = "dict", _ROLES[m["role"]], m["content"]
-        elif isinstance(m, (tuple, list)) and len(m) == 2 and m[0] in _ROLES.values():
+        rol_api = m.get("role") if isinstance(m, dict) else None
+        if rol_api == "system":
+            # MAR: "if you want to include a system prompt, you can use the top-level system
+            # parameter — there is no "system" role for input messages in the Messages API".
+            raise ErrorDeProtocolo("mensaje %d: la Messages API no tiene mensajes con role 'system': el "
+                                   "texto de sistema va aparte, en el parámetro system, no como un "
+                                   "mensaje. Con pares, escribe ('sistema', texto) al principio, y "
+                                   "peticion() lo pone en system." % i)
+        if isinstance(m, dict) and set(m) == {"role", "content"} and isinstance(rol_api, str) \
+                and rol_api in _ROLES:
+            esta, rol, contenido = "dict", _ROLES[rol_api], m["content"]
+        elif isinstance(m, (tuple, list)) and len(m) == 2 and m[0] in ("sistema", "usuario", "asistente"):
             esta, (rol, contenido) = "par", m
         else:
             raise ErrorDeProtocolo("mensaje %d: debe ser un par (rol, contenido) con rol 'sistema', "
-                                   "'usuario' o 'asistente', o un diccionario {'role', 'content'}; "
-                                   "llega %s" % (i, _corto(m)))
+                                   "'usuario' o 'asistente', o un diccionario {'role', 'content'} con "
+                                   "role 'user' o 'assistant'; llega %s" % (i, _corto(m)))
         if forma and esta != forma:
             raise ErrorDeProtocolo("mensaje %d: la conversación mezcla pares (rol, contenido) con "
                                    "diccionarios {'role', 'content'}; usa una sola forma" % i)
         forma = esta
         aqui = "mensaje %d (%s)" % (i, rol)
         contenido = _a_json(contenido, aqui)
+        # MAR: "Each input message content may be either a single string or an array of content blocks".
         if isinstance(contenido, list):
             for j, b in enumerate(contenido, 1):
-                _revisa_bloque(b, "%s, bloque %d" % (aqui, j))
+                _revisa_bloque(b, "%s, bloque %d" % (aqui, j), _CAMPOS)
         elif not isinstance(contenido, str):
             raise ErrorDeProtocolo("%s: el contenido debe ser una cadena o una lista de bloques" % aqui)
         salida.append((rol, contenido))
     return salida
 
 
-def _revisa_bloque(b, aqui):
-    if not isinstance(b, dict) or b.get("type") not in _CAMPOS:
-        raise ErrorDeProtocolo("%s: un bloque es un diccionario con type 'text', 'tool_use' o "
-                               "'tool_result'; llega %s" % (aqui, _corto(b)))
+def _revisa_bloque(b, aqui, tipos):
+    if not isinstance(b, dict) or b.get("type") not in tipos:
+        nombres = ["'%s'" % t for t in tipos]
+        raise ErrorDeProtocolo("%s: un bloque es un diccionario con type %s o %s; llega %s"
+                               % (aqui, ", ".join(nombres[:-1]), nombres[-1], _corto(b)))
     for campo, (tipo, nombre) in _CAMPOS[b["type"]].items():
         if not isinstance(b.get(campo), tipo):
             raise ErrorDeProtocolo("%s (%s): falta el campo %s o no es %s" % (aqui, b["type"], campo, nombre))
+    # The API's 400: "tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'".
+    if b["type"] == "tool_use" and not _ID.fullmatch(b["id"]):
+        raise ErrorDeProtocolo("%s (tool_use): el id debe cumplir ^[a-zA-Z0-9_-]+$, y es %r"
+                               % (aqui, b["id"]))
+    if b["type"] != "tool_result":
+        return
+    # HTC: "`is_error` (optional): Set to `true` if the tool execution resulted in an error"; MAR: a boolean.
+    if "is_error" in b and not isinstance(b["is_error"], bool):
+        raise ErrorDeProtocolo("%s (tool_result): is_error debe ser True o False, y es %s"
+                               % (aqui, _corto(b["is_error"])))
+    contenido = b.get("content", "")  # HTC shows an "empty tool result" without content
+    if isinstance(contenido, list):
+        for k, parte in enumerate(contenido, 1):
+            _revisa_bloque(parte, "%s (tool_result), content %d" % (aqui, k), _EN_UN_RESULTADO)
+    elif not isinstance(contenido, str):
+        raise ErrorDeProtocolo("%s (tool_result): content debe ser una cadena o una lista de bloques "
+                               "text o image, y es %s" % (aqui, _corto(contenido)))
 
 
 def _a_json(x, aqui):
@@ -294,7 +432,6 @@ def _corto(valor, n=60):
     return texto if len(texto) <= n else texto[:n - 1] + "…"
 
 
-
 # --- La misma conversación, en el cable --------------------------------------------------
 
 def peticion(M, herramientas, api="anthropic", modelo="modelo-guionizado"):
@@ -302,25 +439,30 @@ def peticion(M, herramientas, api="anthropic", modelo="modelo-guionizado"):
 
     api="anthropic": Messages API (system aparte; roles user/assistant; bloques tal cual).
     api="openai": Chat Completions (tool_calls en el asistente; un mensaje role "tool" por resultado).
+    Como ModeloGuionizado, lanza ErrorDeProtocolo si la petición incumple el protocolo.
     """
+    if api not in ("anthropic", "openai"):
+        raise ValueError("api debe ser 'anthropic' u 'openai', no %r" % (api,))
+    _revisa_herramientas(herramientas)
     M = _normaliza(M)
+    fallos = _fallos_de_la_peticion(M, herramientas)
+    if fallos:
+        raise ErrorDeProtocolo("\n".join(fallos))
     herramientas = _a_json(list(herramientas or []), "herramientas")
     if api == "anthropic":
         return _peticion_anthropic(M, herramientas, modelo)
-    if api == "openai":
-        return _peticion_openai(M, herramientas, modelo)
-    raise ValueError("api debe ser 'anthropic' u 'openai', no %r" % (api,))
-
-
-_EN_INGLES = {v: k for k, v in _ROLES.items()}
+    return _peticion_openai(M, herramientas, modelo)
 
 
 def _peticion_anthropic(M, herramientas, modelo):
     cuerpo = {"model": modelo, "max_tokens": 1024}
-    sistema = [c if isinstance(c, str) else _textos(c) for rol, c in M if rol == "sistema"]
+    # The "sistema" messages, all at the start (_fallos), become the top-level `system` parameter.
+    sistema = [c if isinstance(c, str) else "\n".join(b["text"] for b in c)
+               for rol, c in M if rol == "sistema"]
     if sistema:
         cuerpo["system"] = "\n\n".join(sistema)
-    cuerpo["messages"] = [{"role": _EN_INGLES[rol], "content": c} for rol, c in M if rol != "sistema"]
+    cuerpo["messages"] = [{"role": "user" if rol == "usuario" else "assistant", "content": c}
+                          for rol, c in M if rol != "sistema"]
     if herramientas:
         cuerpo["tools"] = herramientas
     return cuerpo
@@ -330,8 +472,13 @@ def _peticion_openai(M, herramientas, modelo):
     mensajes = []
     for rol, c in M:
         bloques = [{"type": "text", "text": c}] if isinstance(c, str) else c
-        if rol == "asistente":
-            m = {"role": "assistant", "content": _textos(bloques) or None}
+        if rol == "sistema":
+            # Chat Completions has system messages, here the first ones (its reference adds: "With o1
+            # models and newer, use `developer` messages for this purpose instead").
+            mensajes.append({"role": "system", "content": _partes(bloques, "system")})
+        elif rol == "asistente":
+            contenido = _partes([b for b in bloques if b["type"] != "tool_use"], "assistant")
+            m = {"role": "assistant", "content": None if contenido == [] else contenido}
             llamadas = [{"id": b["id"], "type": "function",
                          "function": {"name": b["name"],
                                       "arguments": _json.dumps(b["input"], ensure_ascii=False)}}
@@ -339,16 +486,18 @@ def _peticion_openai(M, herramientas, modelo):
             if llamadas:
                 m["tool_calls"] = llamadas
             mensajes.append(m)
-            continue
-        # Chat Completions no tiene is_error: el error viaja solo como texto del resultado.
-        for b in bloques:
-            if b["type"] == "tool_result":
+        else:
+            # The tool_result blocks come first (_fallos), so the tool messages, in their order, and
+            # then the user's own blocks keep the order of the blocks. OpenAI's 400: "An assistant
+            # message with 'tool_calls' must be followed by tool messages responding to each
+            # 'tool_call_id'." Chat Completions has no is_error: an error travels only as text.
+            for b in (b for b in bloques if b["type"] == "tool_result"):
                 contenido = b.get("content", "")
                 mensajes.append({"role": "tool", "tool_call_id": b["tool_use_id"],
-                                 "content": contenido if isinstance(contenido, str)
-                                 else _json.dumps(contenido, ensure_ascii=False)})
-        if any(b["type"] == "text" for b in bloques):
-            mensajes.append({"role": _EN_INGLES[rol], "content": _textos(bloques)})
+                                 "content": _partes(contenido, "tool") if contenido else ""})
+            resto = [b for b in bloques if b["type"] != "tool_result"]
+            if resto:
+                mensajes.append({"role": "user", "content": _partes(resto, "user")})
     cuerpo = {"model": modelo, "messages": mensajes}
     if herramientas:
         cuerpo["tools"] = [{"type": "function",
@@ -358,5 +507,29 @@ def _peticion_openai(M, herramientas, modelo):
     return cuerpo
 
 
-def _textos(bloques):
-    return "\n".join(b["text"] for b in bloques if b["type"] == "text")
+def _partes(bloques, rol):
+    """Chat Completions content from blocks: one text block as its string (in both APIs a string
+    is the shorthand of one text block), else an array of content parts.
+
+    Chat Completions reference: a tool message's content is a string or an array of text parts
+    ("For tool messages, only type `text` is supported"); system and assistant messages take text
+    parts too, and only user messages take images, as {"type": "image_url"}, whose url is "Either
+    a URL of the image or the base64 encoded image data".
+    """
+    if isinstance(bloques, str):
+        return bloques
+    partes = []
+    for b in bloques:
+        if b["type"] == "text":
+            partes.append({"type": "text", "text": b["text"]})
+            continue
+        fuente = b["source"]
+        if rol != "user" or fuente.get("type") not in ("base64", "url"):
+            raise ValueError("Chat Completions no admite esta imagen en un mensaje %s: solo los del "
+                             "usuario llevan imágenes, con su URL o sus datos en base64" % rol)
+        url = fuente.get("url") if fuente["type"] == "url" else \
+            "data:%s;base64,%s" % (fuente.get("media_type"), fuente.get("data"))
+        partes.append({"type": "image_url", "image_url": {"url": url}})
+    if len(partes) == 1 and partes[0]["type"] == "text":
+        return partes[0]["text"]
+    return partes

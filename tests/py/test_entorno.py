@@ -83,6 +83,17 @@ def test_muestra_exact_format(ns):
     assert muestra(ns["error"]("t3", "no existe")) == "tool_result t3 no existe"
 
 
+def test_muestra_images_and_lists_in_a_tool_result(ns):
+    muestra = ns["muestra"]
+    imagen = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0K"}}
+    assert muestra(imagen) == "image"
+    assert muestra(ns["resultado"]("t1", [ns["texto"]("a: 1\nb: 2"), ns["texto"]("c: 3")])) == (
+        "tool_result t1 a: 1 / b: 2 / c: 3")
+    assert muestra(ns["resultado"]("t2", [ns["texto"]("la foto:"), imagen])) == "tool_result t2 la foto: / image"
+    assert muestra(ns["resultado"]("t3", [])) == muestra(ns["resultado"]("t3", "")) == "tool_result t3 "
+    assert muestra({"type": "tool_result", "tool_use_id": "t4"}) == "tool_result t4 "
+
+
 def test_guion_de(ns):
     inicio = [("sistema", "S"), ("usuario", "U")]
     r1, r2 = [ns["llamada"]("t1", "leer", ruta="a")], [ns["texto"]("fin")]

@@ -8,7 +8,7 @@ SISTEMA = ("sistema", "Trabajas con los ficheros del usuario.")
 PIDE = ("usuario", "Lee notas.txt")
 
 
-def _conversacion(ns):
+def _conversacion(ns, inicio=(SISTEMA, PIDE)):
     """A 3-turn script: two calls, one call, a final text. Returns (guion, r, v)."""
     r = [[ns["texto"]("Miro."), ns["llamada"]("t1", "leer", ruta="notas.txt"),
           ns["llamada"]("t2", "listar", carpeta="")],
@@ -17,7 +17,7 @@ def _conversacion(ns):
     v = [[ns["resultado"]("t1", "hola"), ns["resultado"]("t2", "notas.txt")],
          [ns["resultado"]("t3", "")],
          None]
-    return ns["guion_de"]([SISTEMA, PIDE], r, v), r, v
+    return ns["guion_de"](list(inicio), r, v), r, v
 
 
 def _turno2(r, v, obs=None):
@@ -76,9 +76,9 @@ def test_past_the_end_of_the_script(ns):
     modelo = ns["ModeloGuionizado"](guion)
     M = [SISTEMA, PIDE]
     for k in range(3):
-        modelo(M)
+        modelo(M, ns["HERRAMIENTAS"])
         M = M + [("asistente", r[k]), ("usuario", v[k] or [ns["texto"]("¿Y ahora?")])]
-    e = falla(modelo, M)
+    e = falla(modelo, M, ns["HERRAMIENTAS"])
     assert type(e).__name__ == "FueraDeGuion"
     assert str(e) == "el guion tiene 3 turnos; se ha pedido el 4"
 
@@ -100,8 +100,8 @@ def _fuera(ns, M):
 
 def test_off_script_wrong_role(ns):
     guion, r, v = _conversacion(ns)
-    e = falla(ns["ModeloGuionizado"](guion), [SISTEMA, ("sistema", "Lee notas.txt")])
-    assert str(e) == "turno 1, mensaje 2: rol esperado 'usuario', recibido 'sistema'"
+    e = falla(ns["ModeloGuionizado"](guion), [SISTEMA, ("asistente", "Lee notas.txt")])
+    assert str(e) == "turno 1, mensaje 2: rol esperado 'usuario', recibido 'asistente'"
 
 
 def test_off_script_text_of_a_message(ns):
@@ -124,11 +124,13 @@ def test_off_script_missing_is_error(ns):
         "turno 2, mensaje 4 (usuario), bloque 1: falta el campo is_error (se esperaba False)")
 
 
-def test_off_script_is_error_must_be_a_real_bool(ns):
+def test_is_error_must_be_a_real_bool(ns):
+    # The Messages API's is_error is a boolean: a 0 is refused before the script is looked at.
     modelo, r, v = _modelo_en_turno2(ns)
     obs = [dict(v[0][0], is_error=0), v[0][1]]
-    assert _fuera(ns, _turno2(r, v, obs)) == (
-        "turno 2, mensaje 4 (usuario), bloque 1: is_error esperado False, recibido 0")
+    e = falla(modelo, _turno2(r, v, obs), ns["HERRAMIENTAS"])
+    assert type(e).__name__ == "ErrorDeProtocolo"
+    assert str(e) == "mensaje 4 (usuario), bloque 1 (tool_result): is_error debe ser True o False, y es 0"
 
 
 def test_off_script_extra_key(ns):
@@ -151,7 +153,7 @@ def test_off_script_inside_an_input(ns):
     modelo = ns["ModeloGuionizado"](guion)
     modelo([SISTEMA, PIDE])
     cambiada = [r[0][0], ns["llamada"]("t1", "leer", ruta="nota.txt"), r[0][2]]
-    e = falla(modelo, [SISTEMA, PIDE, ("asistente", cambiada), ("usuario", v[0])])
+    e = falla(modelo, [SISTEMA, PIDE, ("asistente", cambiada), ("usuario", v[0])], ns["HERRAMIENTAS"])
     assert str(e) == ("turno 2, mensaje 3 (asistente), bloque 2: input.ruta esperado 'notas.txt', "
                       "recibido 'nota.txt'")
 
@@ -168,9 +170,10 @@ def test_off_script_block_type(ns):
 
 
 def test_off_script_missing_and_extra_messages(ns):
+    modelo, r, v = _modelo_en_turno2(ns)
+    e = falla(modelo, [SISTEMA, PIDE], ns["HERRAMIENTAS"])
+    assert str(e) == "turno 2, mensaje 3 (asistente): falta; el guion espera 4 mensajes y han llegado 2"
     guion, r, v = _conversacion(ns)
-    e = falla(ns["ModeloGuionizado"](guion), [SISTEMA])
-    assert str(e) == "turno 1, mensaje 2 (usuario): falta; el guion espera 2 mensajes y han llegado 1"
     e = falla(ns["ModeloGuionizado"](guion), [SISTEMA, PIDE, ("usuario", "¿Y bien?")])
     assert str(e) == "turno 1, mensaje 3 (usuario): sobra; el guion espera 2 mensajes y han llegado 3"
 
@@ -279,6 +282,131 @@ def test_protocol_a_custom_eq_is_not_json(ns):
     assert type(e).__name__ == "ErrorDeProtocolo" and "Siempre no es un valor JSON" in str(e)
 
 
+def test_protocol_empty_content_is_refused(ns):
+    # The API's 400s: "all messages must have non-empty content except for the optional final
+    # assistant message", "text content blocks must be non-empty" / "must contain non-whitespace text".
+    fallos = ns["fallos_de_protocolo"]
+    vacio = "el contenido está vacío, y la API solo lo permite en un último mensaje del asistente"
+    en_blanco = "el texto está vacío o solo tiene espacios, y la API pide algo más que espacios"
+    assert fallos([SISTEMA, ("usuario", [])]) == ["mensaje 2 (usuario): " + vacio]
+    assert fallos([("usuario", ""), ("asistente", "Hola.")]) == ["mensaje 1 (usuario): " + vacio]
+    assert fallos([PIDE, ("asistente", ""), ("usuario", "¿Y?")]) == ["mensaje 2 (asistente): " + vacio]
+    assert fallos([("usuario", " \n\t")]) == ["mensaje 1 (usuario): " + en_blanco]
+    assert fallos([("usuario", [ns["texto"]("Hola"), ns["texto"]("")])]) == [
+        "mensaje 1 (usuario), bloque 2 (text): " + en_blanco]
+    assert fallos([PIDE, ("asistente", [ns["texto"]("  ")])]) == [
+        "mensaje 2 (asistente), bloque 1 (text): " + en_blanco]
+    # Only the final assistant message may be empty.
+    assert fallos([PIDE, ("asistente", "")]) == fallos([PIDE, ("asistente", [])]) == []
+
+
+def test_protocol_empty_conversation_is_refused(ns):
+    # The API's 400: "messages: at least one message is required"; the system text is no message.
+    sin_mensajes = ("la conversación no tiene ningún mensaje del usuario ni del asistente, y la API "
+                    "pide al menos uno (el texto de sistema va aparte, en el parámetro system)")
+    assert ns["fallos_de_protocolo"]([]) == [sin_mensajes]
+    assert ns["fallos_de_protocolo"]([SISTEMA]) == [sin_mensajes]
+    e = falla(ns["ModeloGuionizado"](_conversacion(ns)[0]), [SISTEMA], ns["HERRAMIENTAS"])
+    assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == "turno 1: " + sin_mensajes
+
+
+def test_protocol_tool_use_ids_have_the_apis_pattern(ns):
+    # The API's 400: "tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'".
+    fallos = ns["fallos_de_protocolo"]
+    for malo in ("t:1", "t 1", "", "t1\n", "llamada/1"):
+        assert fallos([PIDE, ("asistente", [ns["llamada"](malo, "leer", ruta="a")])]) == [
+            "mensaje 2 (asistente), bloque 1 (tool_use): el id debe cumplir ^[a-zA-Z0-9_-]+$, y es %r" % malo]
+    assert fallos([PIDE, ("asistente", [ns["llamada"]("toolu_01-A", "leer", ruta="a")]),
+                   ("usuario", [ns["resultado"]("toolu_01-A", "x")])]) == []
+
+
+def test_protocol_is_error_true_needs_content(ns):
+    # The API's 400: "content cannot be empty if `is_error` is true".
+    guion, r, v = _conversacion(ns)
+    fallos = _fallos(ns, ("asistente", r[0]), ("usuario", [ns["error"]("t1", ""), ns["resultado"]("t2", "")]))
+    assert fallos == ["mensaje 4 (usuario), bloque 1 (tool_result): con is_error True, content no puede "
+                      "estar vacío: debe decir cuál ha sido el error"]
+
+
+def test_protocol_tool_result_content_is_a_string_or_text_and_image_blocks(ns):
+    guion, r, v = _conversacion(ns)
+    imagen = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0K"}}
+    bien = [ns["resultado"]("t1", [ns["texto"]("hola"), imagen]),
+            {"type": "tool_result", "tool_use_id": "t2"}]  # HTC's "empty tool result", without content
+    assert _fallos(ns, ("asistente", r[0]), ("usuario", bien)) == []
+    for contenido, mensaje in [
+            (5, "mensaje 4 (usuario), bloque 1 (tool_result): content debe ser una cadena o una lista de "
+                "bloques text o image, y es 5"),
+            (None, "mensaje 4 (usuario), bloque 1 (tool_result): content debe ser una cadena o una "
+                   "lista de bloques text o image, y es None"),
+            ([ns["llamada"]("t9", "leer", ruta="a")],
+             "mensaje 4 (usuario), bloque 1 (tool_result), content 1: un bloque es un diccionario con "
+             "type 'text' o 'image'; llega"),
+            ([{"type": "image"}], "mensaje 4 (usuario), bloque 1 (tool_result), content 1 (image): falta "
+                                  "el campo source o no es un objeto")]:
+        fallos = _fallos(ns, ("asistente", r[0]), ("usuario", [ns["resultado"]("t1", contenido), v[0][1]]))
+        assert len(fallos) == 1 and fallos[0].startswith(mensaje), (contenido, fallos)
+
+
+def test_protocol_image_blocks_are_content(ns):
+    imagen = {"type": "image", "source": {"type": "url", "url": "https://example.com/foto.jpg"}}
+    assert ns["fallos_de_protocolo"]([("usuario", [imagen, ns["texto"]("¿Qué hay en la foto?")])]) == []
+    assert ns["fallos_de_protocolo"]([("usuario", [imagen])]) == []
+    assert ns["fallos_de_protocolo"]([("usuario", [{"tipo": "image"}])])[0].startswith(
+        "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con type 'text', 'image', "
+        "'tool_use' o 'tool_result'; llega")
+
+
+def test_protocol_results_split_over_two_user_messages_is_the_courses_rule(ns):
+    # The API joins consecutive user messages into one turn; the docs only warn that splitting the
+    # results "reduces parallel tool use". The course asks for them all in the next message.
+    guion, r, v = _conversacion(ns)
+    fallos = _fallos(ns, ("asistente", r[0]), ("usuario", v[0][:1]), ("usuario", v[0][1:]))
+    assert fallos == [
+        "mensaje 3 (asistente): los bloques tool_result de t2 no van en el mensaje siguiente, sino en "
+        "otro mensaje del usuario que va detrás (convención del curso: los resultados de una respuesta "
+        "van todos juntos en el mensaje siguiente; la API juntaría los mensajes seguidos del usuario en "
+        "uno, pero repartir los resultados enseña al modelo a no hacer llamadas en paralelo)"]
+    # Three messages, the last with text after its result: still one violation, of the course.
+    tres = [ns["llamada"]("t7", "leer", ruta="a")]
+    fallos = _fallos(ns, ("asistente", r[0] + tres), ("usuario", v[0][:1]), ("usuario", v[0][1:]),
+                     ("usuario", [ns["resultado"]("t7", "A"), ns["texto"]("Sigue.")]))
+    assert len(fallos) == 1 and "de t2, t7 no van en el mensaje siguiente" in fallos[0]
+    # A text before a later result is refused by the API itself, which joins the messages.
+    fallos = _fallos(ns, ("asistente", r[0]), ("usuario", v[0][:1] + [ns["texto"]("nota")]),
+                     ("usuario", v[0][1:]))
+    assert [f[:60] for f in fallos] == [
+        "mensaje 3 (asistente): hay ids de tool_use sin su bloque too",
+        "mensaje 5 (usuario): tool_use_id inesperado en los bloques t"]
+    assert not any("convención del curso" in f for f in fallos)
+
+
+def test_only_the_courses_rules_say_so(ns):
+    guion, r, v = _conversacion(ns)
+    casos = [_fallos(ns, ("asistente", r[0]), ("usuario", v[0][:1])),
+             _fallos(ns, ("asistente", r[0]), ("usuario", v[0] + [ns["resultado"]("t9", "?")])),
+             _fallos(ns, ("usuario", [ns["llamada"]("t1", "leer", ruta="x")])),
+             _fallos(ns, ("asistente", r[0]), ("asistente", [ns["texto"]("¿Sigo?")]), ("usuario", v[0]))]
+    for fallos in casos:
+        assert fallos and not any("convención del curso" in f for f in fallos), fallos
+    assert "400" not in ns["ErrorDeProtocolo"].__doc__ and "convención del curso" in ns["ErrorDeProtocolo"].__doc__
+
+
+def test_tool_blocks_need_a_tool_list(ns):
+    # The API's 400: "Requests which include `tool_use` or `tool_result` blocks must define tools."
+    guion, r, v = _conversacion(ns)
+    sin_herramientas = ("la conversación tiene bloques tool_use o tool_result, y la petición no declara "
+                        "herramientas: la API pide la lista de herramientas en ese caso")
+    for herramientas in (None, []):
+        modelo, r, v = _modelo_en_turno2(ns)
+        e = falla(modelo, _turno2(r, v), herramientas)
+        assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == "turno 2: " + sin_herramientas
+        e = falla(ns["peticion"], _turno2(r, v), herramientas)
+        assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == sin_herramientas
+    assert ns["ModeloGuionizado"](guion)([SISTEMA, PIDE]) == r[0]  # no tool blocks yet: no tools needed
+    assert _fallos(ns, ("asistente", r[0]), ("usuario", v[0])) == []  # the conversation alone is fine
+
+
 # --- The tool list --------------------------------------------------------------------------
 
 def test_tools_are_checked_like_an_api_would(ns):
@@ -304,23 +432,59 @@ def test_tools_are_checked_like_an_api_would(ns):
 # --- The API's own message shape ----------------------------------------------------------------
 
 def _en_forma_api(M):
-    roles = {"sistema": "system", "usuario": "user", "asistente": "assistant"}
+    roles = {"usuario": "user", "asistente": "assistant"}
     return [{"role": roles[rol], "content": c} for rol, c in M]
 
 
 def test_api_message_shape_plays_the_same_script(ns):
-    guion, r, v = _conversacion(ns)
+    guion, r, v = _conversacion(ns, inicio=[PIDE])
     modelo = ns["ModeloGuionizado"](guion)
-    assert modelo(_en_forma_api([SISTEMA, PIDE])) == r[0]
-    assert modelo(_en_forma_api(_turno2(r, v))) == r[1]
-    e = falla(modelo, _en_forma_api(_turno2(r, v)))
-    assert str(e).startswith("turno 3, mensaje 5 (asistente): falta")
+    assert modelo(_en_forma_api([PIDE]), ns["HERRAMIENTAS"]) == r[0]
+    M = [PIDE, ("asistente", r[0]), ("usuario", v[0])]
+    assert modelo(_en_forma_api(M), ns["HERRAMIENTAS"]) == r[1]
+    e = falla(modelo, _en_forma_api(M), ns["HERRAMIENTAS"])
+    assert str(e).startswith("turno 3, mensaje 4 (asistente): falta")
 
 
 def test_api_shape_protocol_errors_too(ns):
     guion, r, v = _conversacion(ns)
-    fallos = ns["fallos_de_protocolo"](_en_forma_api(_turno2(r, v, obs=v[0][:1])))
-    assert fallos[0].startswith("mensaje 3 (asistente): hay ids de tool_use sin su bloque tool_result")
+    fallos = ns["fallos_de_protocolo"](_en_forma_api([PIDE, ("asistente", r[0]), ("usuario", v[0][:1])]))
+    assert fallos[0].startswith("mensaje 2 (asistente): hay ids de tool_use sin su bloque tool_result")
+
+
+def test_a_system_role_message_is_refused(ns):
+    # The Messages API has no system role among the messages: the system prompt is a parameter.
+    sistema = {"role": "system", "content": "Trabajas con ficheros."}
+    for i, M in [(1, [sistema, {"role": "user", "content": "Hola"}]), (2, [PIDE, sistema])]:
+        fallos = ns["fallos_de_protocolo"](M)
+        assert len(fallos) == 1 and fallos[0].startswith(
+            "mensaje %d: la Messages API no tiene mensajes con role 'system': el texto de sistema va "
+            "aparte, en el parámetro system, no como un mensaje." % i)
+    guion, r, v = _conversacion(ns)
+    e = falla(ns["ModeloGuionizado"](guion), [{"role": "system", "content": SISTEMA[1]},
+                                              {"role": "user", "content": PIDE[1]}])
+    assert type(e).__name__ == "ErrorDeProtocolo" and "('sistema', texto)" in str(e)
+    e = falla(ns["peticion"], [{"role": "system", "content": "x"}, {"role": "user", "content": "y"}], [])
+    assert type(e).__name__ == "ErrorDeProtocolo"
+
+
+def test_system_pairs_go_first(ns):
+    assert ns["fallos_de_protocolo"]([SISTEMA, ("sistema", "Y habla claro."), PIDE]) == []
+    assert ns["fallos_de_protocolo"]([PIDE, SISTEMA, ("asistente", "Vale.")]) == [
+        "mensaje 2 (sistema): los mensajes de sistema van al principio, antes que los del usuario y "
+        "los del asistente: la Messages API no tiene mensajes de sistema, y su texto va aparte, en el "
+        "parámetro system"]
+    imagen = {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}
+    assert ns["fallos_de_protocolo"]([("sistema", [ns["texto"]("Mira:"), imagen]), PIDE]) == [
+        "mensaje 1 (sistema): el texto de sistema solo puede tener bloques text, como el parámetro "
+        "system de la API"]
+    cuerpo = ns["peticion"]([SISTEMA, ("sistema", [ns["texto"]("Y habla claro.")]), PIDE], [])
+    assert cuerpo["system"] == SISTEMA[1] + "\n\nY habla claro."
+    assert cuerpo["messages"] == [{"role": "user", "content": PIDE[1]}]
+    cuerpo = ns["peticion"]([SISTEMA, ("sistema", "Y habla claro."), PIDE], [], api="openai")
+    assert cuerpo["messages"] == [{"role": "system", "content": SISTEMA[1]},
+                                  {"role": "system", "content": "Y habla claro."},
+                                  {"role": "user", "content": PIDE[1]}]
 
 
 # --- The same conversation, on the wire --------------------------------------------------------
@@ -336,7 +500,9 @@ def test_export_messages_api_body(ns):
                      {"role": "assistant", "content": r[0]},
                      {"role": "user", "content": v[0]}],
         "tools": herramientas}
-    assert ns["peticion"](_en_forma_api(_turno2(r, v)), herramientas) == cuerpo
+    sin_sistema = dict(cuerpo)
+    del sin_sistema["system"]
+    assert ns["peticion"](_en_forma_api(_turno2(r, v)[1:]), herramientas) == sin_sistema
 
 
 def test_export_chat_completions_body(ns):
@@ -359,6 +525,68 @@ def test_export_chat_completions_body(ns):
             {"role": "user", "content": "Date prisa."}],
         "tools": [{"type": "function", "function": {
             "name": "leer", "description": leer["description"], "parameters": leer["input_schema"]}}]}
+
+
+def test_export_refuses_what_the_model_refuses(ns):
+    guion, r, v = _conversacion(ns)
+    sin_t2 = _turno2(r, v, obs=[v[0][0], ns["texto"]("nota"), ns["resultado"]("t9", "?")])
+    fallos = ns["fallos_de_protocolo"](sin_t2)
+    assert len(fallos) == 3
+    for api in ("anthropic", "openai"):
+        e = falla(ns["peticion"], sin_t2, ns["HERRAMIENTAS"], api=api)
+        assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == "\n".join(fallos)
+        e = falla(ns["peticion"], sin_t2, [{"name": "leer"}], api=api)  # and the tools, as the model does
+        assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == "herramienta 1 ('leer'): falta input_schema"
+    modelo, r, v = _modelo_en_turno2(ns)
+    assert str(falla(modelo, sin_t2, ns["HERRAMIENTAS"])) == "turno 2: " + "\n".join(fallos)
+
+
+def test_export_chat_completions_keeps_the_order_of_the_blocks(ns):
+    guion, r, v = _conversacion(ns)
+    obs = v[0] + [ns["texto"]("Date prisa."), ns["texto"]("Y avisa.")]
+    mensajes = ns["peticion"](_turno2(r, v, obs), ns["HERRAMIENTAS"], api="openai")["messages"]
+    assert mensajes[3:] == [
+        {"role": "tool", "tool_call_id": "t1", "content": "hola"},
+        {"role": "tool", "tool_call_id": "t2", "content": "notas.txt"},
+        {"role": "user", "content": [{"type": "text", "text": "Date prisa."},
+                                     {"type": "text", "text": "Y avisa."}]}]
+    solo_llamadas = [PIDE, ("asistente", [ns["llamada"]("t1", "leer", ruta="a")]),
+                     ("usuario", [ns["resultado"]("t1", "A")])]
+    mensajes = ns["peticion"](solo_llamadas, ns["HERRAMIENTAS"], api="openai")["messages"]
+    assert mensajes[1]["content"] is None and mensajes[2:] == [
+        {"role": "tool", "tool_call_id": "t1", "content": "A"}]
+
+
+def test_export_lists_in_a_tool_result(ns):
+    guion, r, v = _conversacion(ns)
+    obs = [ns["resultado"]("t1", [ns["texto"]("línea 1"), ns["texto"]("línea 2")]),
+           ns["resultado"]("t2", [ns["texto"]("notas.txt")]),
+           {"type": "tool_result", "tool_use_id": "t3"}]
+    r0 = r[0] + [ns["llamada"]("t3", "leer", ruta="b")]
+    M = [SISTEMA, PIDE, ("asistente", r0), ("usuario", obs)]
+    assert ns["peticion"](M, ns["HERRAMIENTAS"])["messages"][2] == {"role": "user", "content": obs}
+    assert ns["peticion"](M, ns["HERRAMIENTAS"], api="openai")["messages"][3:] == [
+        {"role": "tool", "tool_call_id": "t1", "content": [{"type": "text", "text": "línea 1"},
+                                                           {"type": "text", "text": "línea 2"}]},
+        {"role": "tool", "tool_call_id": "t2", "content": "notas.txt"},
+        {"role": "tool", "tool_call_id": "t3", "content": ""}]
+
+
+def test_export_images(ns):
+    base64 = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0K"}}
+    url = {"type": "image", "source": {"type": "url", "url": "https://example.com/foto.jpg"}}
+    M = [("usuario", [base64, url, ns["texto"]("¿Qué se ve?")])]
+    assert ns["peticion"](M, [])["messages"] == [{"role": "user", "content": M[0][1]}]
+    assert ns["peticion"](M, [], api="openai")["messages"] == [{"role": "user", "content": [
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0K"}},
+        {"type": "image_url", "image_url": {"url": "https://example.com/foto.jpg"}},
+        {"type": "text", "text": "¿Qué se ve?"}]}]
+    # Chat Completions' tool messages carry text only: an image in a tool_result has no place there.
+    guion, r, v = _conversacion(ns)
+    obs = [ns["resultado"]("t1", [ns["texto"]("la foto:"), url]), v[0][1]]
+    assert ns["peticion"](_turno2(r, v, obs), ns["HERRAMIENTAS"])["messages"][2]["content"] == obs
+    e = falla(ns["peticion"], _turno2(r, v, obs), ns["HERRAMIENTAS"], api="openai")
+    assert type(e) is ValueError and "Chat Completions" in str(e) and "tool" in str(e)
 
 
 def test_export_is_json_and_rejects_an_unknown_api(ns):
