@@ -17,13 +17,13 @@ from pathlib import Path
 
 import yaml
 
-from construir import activos
+from construir import activos, bloques
 from construir.comprimir import comprimir_arbol
 from construir.errores import ErrorDeConstruccion, problema
 from construir.leer import leer
 from construir.paginas import Paginas, css_resaltado
 from construir.precache import escribir_sw
-from construir import retos
+from construir import red, retos
 from construir.preguntas import leer_pregunta
 from construir.validar import cargar_validador, validar
 
@@ -46,7 +46,8 @@ def leer_cursos(dir_lecciones):
         if not ficha.exists():
             problemas.append(problema(_relativa(ficha), 1, "falta la ficha del curso (titulo, descripcion, archivos_py)"))
             continue
-        curso = yaml.safe_load(ficha.read_text(encoding="utf-8")) or {}
+        texto_ficha = ficha.read_text(encoding="utf-8")
+        curso = yaml.safe_load(texto_ficha) or {}
         faltan = [c for c in ("titulo", "descripcion") if not isinstance(curso.get(c), str)]
         if faltan:
             problemas.append(problema(_relativa(ficha), 1, f"falta {', '.join(faltan)}"))
@@ -70,12 +71,18 @@ def leer_cursos(dir_lecciones):
                 problemas.extend(errores)
                 continue
             errores = _cargar_retos(dir_curso, ruta, doc, lineas) + _leer_preguntas(ruta, doc, lineas)
+            errores = errores or _cargar_redes(dir_curso, ruta, doc, lineas)
             if errores:
                 problemas.extend(errores)
                 continue
             vistos[meta["orden"]] = ruta
             docs.append(doc)
         curso["lecciones"] = sorted(docs, key=lambda d: d["meta"]["orden"])
+        try:
+            curso["bloques"] = bloques.agrupar(_relativa(ficha), texto_ficha, curso["lecciones"],
+                                               {md.stem for md in dir_curso.glob("*.md")})
+        except ErrorDeConstruccion as e:
+            problemas.extend(e.problemas)
         cursos.append(curso)
     if problemas:
         raise ErrorDeConstruccion(problemas)
@@ -98,6 +105,35 @@ def _cargar_retos(dir_curso, ruta, doc, lineas):
         try:
             b["reto"] = {"nombre": nombre, **retos.publico(_relativa(archivo), fuente),
                          "esperado": retos.esperado(_relativa(archivo), fuente)}
+        except ErrorDeConstruccion as e:
+            problemas.extend(e.problemas)
+    return problemas
+
+
+def _cargar_redes(dir_curso, ruta, doc, lineas):
+    """Attaches to each {red} block the request bodies of its challenge's last turn; the problems.
+
+    The expectations are those of the lesson's {reto} of the same challenge, or computed
+    (and cached) as for one."""
+    problemas = []
+    de_retos = {b["reto"]["nombre"]: b["reto"]["esperado"] for b in doc["bloques"] if b["tipo"] == "reto"}
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] != "red":
+            continue
+        nombre = b["opciones"]["reto"]
+        archivo = dir_curso / f"{nombre}.reto.py"
+        try:
+            if nombre in de_retos:
+                esperado = de_retos[nombre]
+            elif archivo.exists():
+                fuente = archivo.read_text(encoding="utf-8")
+                retos.publico(_relativa(archivo), fuente)  # its shape, with file:line, before running it
+                esperado = retos.esperado(_relativa(archivo), fuente)
+            else:
+                problemas.append(problema(ruta, lineas[("bloques", i, "opciones", "reto")],
+                                          f"no existe el reto «{nombre}»: falta {_relativa(archivo)}"))
+                continue
+            b["red"] = {"reto": nombre, **red.peticiones(ruta, lineas[("bloques", i)], esperado)}
         except ErrorDeConstruccion as e:
             problemas.extend(e.problemas)
     return problemas
@@ -147,7 +183,7 @@ def escribir(cursos, destino, dir_py):
             if not origen.exists():
                 raise ErrorDeConstruccion([f"{_relativa(origen)}: no está, y curso.yaml de {curso['slug']} lo pide"])
             shutil.copy2(origen, base / nombre)
-        (base / "index.html").write_text(paginas.indice(curso, curso["lecciones"], bundles["indice"]), encoding="utf-8")
+        (base / "index.html").write_text(paginas.indice(curso, curso["bloques"], bundles["indice"]), encoding="utf-8")
         metas = [None] + [d["meta"] for d in curso["lecciones"]] + [None]
         for k, doc in enumerate(curso["lecciones"], 1):
             carpeta = base / doc["meta"]["slug"]

@@ -4,6 +4,7 @@ Prose is CommonMark (markdown-it-py); fenced code that is not a directive is
 highlighted here, at build time, with Pygments."""
 import html
 import json
+import re
 from pathlib import Path
 from string import Template
 
@@ -44,13 +45,14 @@ def css_resaltado():
     """Static code coloured as the editors: Pygments' token classes take the variables that
     site/src/editor.js gives CodeMirror's tags (site/estilo.css swaps them in dark mode).
     As in the editor, True/False/None are numbers, a builtin (print) is a function, and self,
-    other names, operators, escapes and f-string fields stay plain (measured in CodeMirror)."""
+    other names, operators, escapes and f-string fields stay plain (measured in CodeMirror).
+    A JSON key (Pygments' Name.Tag, nt: {red}'s requests) takes the function colour."""
     colores = {
         "clave": "k kd kn kp kr kt ow",
         "numero": "kc m mb mf mh mi mo il",
         "cadena": "s sa sb sc sd s1 s2 sh sx sr ss dl",
         "comentario": "c c1 ch cm cp cpf cs",
-        "funcion": "nf fm nc nb",
+        "funcion": "nf fm nc nb nt",
     }
     reglas = []
     for nombre, clases in colores.items():
@@ -78,7 +80,7 @@ class Paginas:
         estado = {"celdas": [], "numeros": {}, "preguntas": [], "retos": [], "curso": curso["slug"]}
         # One renderer per directive kind: a new kind adds its schema branch and a method here.
         renderizar = {"prosa": self._prosa, "celda": self._bloque_celda, "pregunta": self._bloque_pregunta,
-                      "reto": self._bloque_reto}
+                      "reto": self._bloque_reto, "red": self._bloque_red}
         partes = [renderizar[b["tipo"]](b, estado) for b in doc["bloques"]]
         # A page with a challenge installs jsonschema as soon as its interpreter is ready.
         config = dict(config, conReto=bool(estado["retos"]))
@@ -135,6 +137,16 @@ class Paginas:
         return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
                             codigo=f"<pre><code>{resaltar(reto['plantilla'])}{_linea_final(reto['plantilla'])}</code></pre>")
 
+    def _bloque_red(self, bloque, _estado):
+        red = bloque["red"]
+        # Pygments ends its output with a newline; the <pre> holds the JSON text and nothing else.
+        # Its spans for spaces and punctuation take no colour: without them, a third of the elements.
+        cuerpos = {}
+        for api in ("anthropic", "openai"):
+            texto = json.dumps(red[api], ensure_ascii=False, indent=2)
+            cuerpos[api] = _SIN_COLOR.sub(r"\1", resaltar(texto, "json")).rstrip("\n")
+        return self._llenar("red", nombre=red["reto"], **cuerpos)
+
     def _vecinas(self, anterior, siguiente):
         enlaces = [f'<a rel="{rel}" href="../{m["slug"]}/">{html.escape(self.textos[clave].format(titulo=m["titulo"]))}</a>'
                    for rel, clave, m in (("prev", "anterior", anterior), ("next", "siguiente", siguiente)) if m]
@@ -146,20 +158,29 @@ class Paginas:
         items = "".join(f'<li><a href="{html.escape(l["url"])}" rel="noopener">{html.escape(l["titulo"])}</a></li>' for l in lecturas)
         return f'<section class="lecturas"><h2>{html.escape(self.textos["lectura_adicional"])}</h2><ul>{items}</ul></section>'
 
-    def indice(self, curso, docs, js):
-        items, lecciones = [], []
-        for doc in docs:
-            m, bloques = doc["meta"], doc["bloques"]
-            celdas = [b for b in bloques if b["tipo"] == "celda"]
-            lecciones.append({"slug": m["slug"], "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
-                              "preguntas": [b["pregunta"]["id"] for b in bloques if b["tipo"] == "pregunta"],
-                              "retos": [b["reto"]["nombre"] for b in bloques if b["tipo"] == "reto"]})
-            items.append(f'<li data-leccion="{m["slug"]}"><a href="{m["slug"]}/">{html.escape(m["titulo"])}</a>'
-                         f'<p>{html.escape(m["resumen"])}</p><p class="progreso"></p>'
-                         f'<a class="seguir" hidden>{html.escape(self.textos["indice_seguir"])}</a></li>')
+    def indice(self, curso, bloques, js):
+        """The course index: each block (construir/bloques.py) as a heading and its ordered list."""
+        listas, lecciones = [], []
+        for k, bloque in enumerate(bloques, 1):
+            items = []
+            for doc in bloque["lecciones"]:
+                m, partes = doc["meta"], doc["bloques"]
+                celdas = [b for b in partes if b["tipo"] == "celda"]
+                lecciones.append({"slug": m["slug"], "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
+                                  "preguntas": [b["pregunta"]["id"] for b in partes if b["tipo"] == "pregunta"],
+                                  "retos": [b["reto"]["nombre"] for b in partes if b["tipo"] == "reto"]})
+                items.append(f'<li data-leccion="{m["slug"]}"><a href="{m["slug"]}/">{html.escape(m["titulo"])}</a>'
+                             f'<p>{html.escape(m["resumen"])}</p><p class="progreso"></p>'
+                             f'<a class="seguir" hidden>{html.escape(self.textos["indice_seguir"])}</a></li>')
+            lista = "\n".join(items)
+            if bloque["titulo"] is None:
+                listas.append(f'<ol class="lecciones">\n{lista}\n</ol>')
+            else:
+                listas.append(f'<h3 class="bloque" id="bloque-{k}">{html.escape(bloque["titulo"])}</h3>\n'
+                              f'<ol class="lecciones" aria-labelledby="bloque-{k}">\n{lista}\n</ol>')
         datos = {"curso": curso["slug"], "lecciones": lecciones}
         cuerpo = self._llenar("indice", titulo=html.escape(curso["titulo"]), descripcion=html.escape(curso["descripcion"]),
-                              lecciones="\n".join(items), datos=_json_en_html(datos))
+                              lecciones="\n".join(listas), datos=_json_en_html(datos))
         return self._pagina(curso["titulo"], cuerpo, f'<script type="module" src="{js}"></script>')
 
     def raiz(self, destino, titulo):
@@ -176,6 +197,9 @@ class Paginas:
 # for any consumer that reads the island as JavaScript rather than JSON.
 _ESCAPES_ISLA = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026",
                  0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+_SIN_COLOR = re.compile(r'<span class="[wp]">([^<]*)</span>')
 
 
 def _linea_final(codigo):

@@ -1,5 +1,6 @@
 """Checks a lesson against lessons/leccion.schema.json, then the rules a
-schema cannot express (cell ids unique, ':usa:' pointing at earlier cells).
+schema cannot express (cell ids unique, ':usa:' pointing at earlier cells, one
+{reto} and one {red} per challenge).
 Messages are in Spanish, for course authors, as `file:line: message`, at the
 line of the entry at fault, and they name what the author wrote (the front
 matter, a reading, a directive and its options), never the dict that leer.py
@@ -13,6 +14,9 @@ from jsonschema import Draft202012Validator
 from .errores import problema
 from .leer import id_celda
 
+# Why a directive's body stays empty: where what it shows comes from.
+VACIO = {"{reto}": "el cuerpo de {reto} va vacío: el enunciado y el código inicial están en el .reto.py",
+         "{red}": "el cuerpo de {red} va vacío: la petición sale de la conversación del reto que nombra :reto:"}
 NOMBRES = {"string": "un texto", "integer": "un número entero", "array": "una lista",
            "object": "una lista de 'clave: valor'", "number": "un número", "boolean": "sí o no"}
 
@@ -119,7 +123,7 @@ def _mensaje(e, extras, doc):
     if v == "minLength":
         return f"{campo} es demasiado corto (mínimo {e.validator_value} caracteres)"
     if v == "maxLength" and e.validator_value == 0:
-        return "el cuerpo de {reto} va vacío: el enunciado y el código inicial están en el .reto.py"
+        return VACIO.get(_sitio(doc, camino), f"el cuerpo de {_sitio(doc, camino)} va vacío")
     if v == "maxLength":
         return f"{campo} es demasiado largo (máximo {e.validator_value} caracteres)"
     if v == "minimum":
@@ -143,8 +147,10 @@ def _referencias(doc, lineas):
                 problemas.append((_linea(lineas, ("bloques", i, "opciones", "usa")),
                                   f"«:usa: {previa}» no nombra ninguna celda anterior de esta lección"))
         vistas.add(ident)
-    retos = [(i, b["opciones"]["reto"]) for i, b in enumerate(doc["bloques"]) if b["tipo"] == "reto"]
-    for k, (i, nombre) in enumerate(retos):
-        if nombre in [n for _, n in retos[:k]]:
-            problemas.append((_linea(lineas, ("bloques", i, "opciones", "reto")), f"el reto «{nombre}» ya está en esta lección"))
+    for tipo, ya in (("reto", "el reto «{}» ya está en esta lección"),
+                     ("red", "la petición del reto «{}» ya está en esta lección, en otro {{red}}")):
+        retos = [(i, b["opciones"]["reto"]) for i, b in enumerate(doc["bloques"]) if b["tipo"] == tipo]
+        for k, (i, nombre) in enumerate(retos):
+            if nombre in [n for _, n in retos[:k]]:
+                problemas.append((_linea(lineas, ("bloques", i, "opciones", "reto")), ya.format(nombre)))
     return problemas

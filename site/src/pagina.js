@@ -7,6 +7,7 @@ import { registrarServiceWorker } from "./registro-sw.js";
 import { montarPreguntas } from "./preguntas.js";
 import { montarAcciones } from "./acciones.js";
 import { marcarSitio } from "./progreso.js";
+import { montarPestanas } from "./pestanas.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
 // ?instantanea=no boots without the memory snapshot (for comparison and diagnosis).
@@ -35,6 +36,7 @@ const interprete = new Interprete(datos.config, {
 }, diferida);
 
 montarPreguntas(datos, (id) => marcarSitio(datos.curso, datos.slug, `pregunta-${id}`));
+montarPestanas();
 
 // Building the editors keeps the main thread busy for a while; let the worker
 // start first (its script and Pyodide's are then already on their way).

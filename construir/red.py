@@ -1,0 +1,44 @@
+"""What ```{red} shows: the last request of a challenge's conversation, as a real API would get it.
+
+The conversation is the challenge's scripted one, from its build-time expectations
+(construir/retos.py, cached): `guion` = [inicio, respuestas, visto, ...]. The request is the one
+the model receives on its final turn: inicio and, for every turn before the last, the assistant's
+answer and the user's observations (guion_de's last expected messages). Its tools are those of
+the challenge's public namespace, the one the grader plays the conversation in: py/guionizado.py,
+py/entorno.py, then the challenge's CONTEXTO (entorno.py's HERRAMIENTAS unless CONTEXTO redefines
+them). The two py/ files are plain Python, exec'd here in CPython as a cell execs them, and
+`peticion()` gives each API's body.
+"""
+from pathlib import Path
+
+from .errores import ErrorDeConstruccion, problema
+
+RAIZ = Path(__file__).resolve().parent.parent
+APIS = ("anthropic", "openai")
+
+
+def espacio(contexto, dir_py=RAIZ / "py"):
+    """The challenge's public namespace: guionizado.py, entorno.py and its CONTEXTO, in order."""
+    ns = {"__name__": "__main__"}
+    for nombre in ("guionizado.py", "entorno.py"):
+        ruta = Path(dir_py) / nombre
+        exec(compile(ruta.read_text(encoding="utf-8"), str(ruta), "exec"), ns)
+    exec(compile(contexto, "<contexto>", "exec"), ns)
+    return ns
+
+
+def ultimos_mensajes(ns, guion):
+    """The messages of the model's final turn in the scripted conversation."""
+    inicio, respuestas, visto = guion[:3]
+    return ns["guion_de"](inicio, respuestas, visto)[-1][0]
+
+
+def peticiones(ruta, linea, esperado, dir_py=RAIZ / "py"):
+    """{api: request body} for a challenge's expectations; ErrorDeConstruccion at ruta:linea."""
+    try:
+        ns = espacio(esperado["contexto"], dir_py)
+        M = ultimos_mensajes(ns, esperado["conversacion"]["guion"])
+        return {api: ns["peticion"](M, ns["HERRAMIENTAS"], api=api) for api in APIS}
+    except Exception as e:  # ErrorDeProtocolo, or a CONTEXTO that fails outside Pyodide
+        raise ErrorDeConstruccion([problema(ruta, linea, f"no se puede escribir la petición del reto "
+                                                         f"«{esperado['reto']}»: {type(e).__name__}: {e}")]) from None

@@ -1,0 +1,170 @@
+"""{red} and the course index's blocks at build time: construir/red.py, construir/bloques.py,
+and build.py's errors for them, with the file:line of what the author wrote."""
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+RAIZ = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(RAIZ))
+
+import build  # noqa: E402
+from construir import bloques, red, retos  # noqa: E402
+from construir.errores import ErrorDeConstruccion  # noqa: E402
+from construir.leer import leer  # noqa: E402
+
+CURSO = RAIZ / "lessons" / "llm-agents"
+CABECERA = "---\ntitulo: Con red\nslug: con-red\norden: 9\nresumen: Una lección con su petición.\n---\n\nTexto.\n\n"
+
+
+def _publico(contexto):
+    ns = {"__name__": "__main__"}
+    for nombre in ("guionizado.py", "entorno.py"):
+        exec((RAIZ / "py" / nombre).read_text(encoding="utf-8"), ns)
+    exec(contexto, ns)
+    return ns
+
+
+def _ultima_peticion(guion):
+    """The model's last turn, written out here rather than through guion_de."""
+    inicio, respuestas, visto = guion[:3]
+    M = list(inicio)
+    for r, v in zip(respuestas[:-1], visto[:-1]):
+        M += [("asistente", r), ("usuario", v)]
+    return M
+
+
+def test_the_requests_are_peticion_of_the_last_turn_with_the_lessons_tools():
+    archivo = CURSO / "llamar-herramientas.reto.py"
+    esperado = retos.esperado(str(archivo), archivo.read_text(encoding="utf-8"))
+    guion = esperado["conversacion"]["guion"]
+    ns = _publico(esperado["contexto"])
+    cuerpos = red.peticiones("x.md", 1, esperado)
+    assert set(cuerpos) == {"anthropic", "openai"}
+    for api, cuerpo in cuerpos.items():
+        assert cuerpo == ns["peticion"](_ultima_peticion(guion), ns["HERRAMIENTAS"], api=api)
+    a = cuerpos["anthropic"]
+    # inicio is the system prompt and the user's question; then two messages per earlier turn.
+    assert a["system"] == guion[0][0][1]
+    assert len(a["messages"]) == 1 + 2 * (len(guion[1]) - 1)
+    assert a["messages"][-1] == {"role": "user", "content": guion[2][-2]}
+    assert a["tools"] == ns["HERRAMIENTAS"] and [h["name"] for h in a["tools"]] == ["leer", "escribir", "listar", "buscar"]
+    assert [t["function"]["name"] for t in cuerpos["openai"]["tools"]] == ["leer", "escribir", "listar", "buscar"]
+
+
+def test_a_context_that_redefines_the_tools_gives_its_own():
+    guion = [[["usuario", "hola"]], [[{"type": "text", "text": "adiós"}]], [None]]
+    esperado = {"reto": "r", "contexto": "HERRAMIENTAS = HERRAMIENTAS[:1]", "conversacion": {"guion": guion}}
+    cuerpos = red.peticiones("x.md", 1, esperado)
+    assert [h["name"] for h in cuerpos["anthropic"]["tools"]] == ["leer"]
+    assert cuerpos["anthropic"]["messages"] == [{"role": "user", "content": "hola"}]
+
+
+MALA = {"reto": "r", "contexto": "",
+        "conversacion": {"guion": [[["usuario", "hola"]],
+                                   [[{"type": "tool_use", "id": "t1", "name": "leer"}], [{"type": "text", "text": "ya"}]],
+                                   [[{"type": "tool_result", "tool_use_id": "t1", "content": "x"}], None]]}}
+
+
+def test_a_conversation_peticion_refuses_is_a_build_error_at_the_directive():
+    with pytest.raises(ErrorDeConstruccion) as e:
+        red.peticiones("lessons/llm-agents/x.md", 12, MALA)
+    assert len(e.value.problemas) == 1
+    assert e.value.problemas[0].startswith("lessons/llm-agents/x.md:12: no se puede escribir la petición del reto «r»: "
+                                           "ErrorDeProtocolo: ")
+
+
+@pytest.fixture
+def curso(tmp_path):
+    shutil.copy(CURSO / "llamar-herramientas.reto.py", tmp_path / "r.reto.py")
+    return tmp_path
+
+
+def _leccion(texto):
+    doc, lineas = leer("con-red.md", CABECERA + texto)
+    return doc, lineas
+
+
+def test_build_names_an_unknown_challenge_at_its_reto_line(curso):
+    doc, lineas = _leccion("```{red}\n:reto: nadie\n```\n")
+    assert build._cargar_redes(curso, "con-red.md", doc, lineas) == [
+        f"con-red.md:11: no existe el reto «nadie»: falta {curso / 'nadie.reto.py'}"]
+
+
+def test_build_gives_peticions_error_at_the_directives_line(curso, monkeypatch):
+    monkeypatch.setattr(retos, "esperado", lambda ruta, fuente: MALA)
+    doc, lineas = _leccion("Antes.\n\n```{red}\n:reto: r\n```\n")
+    [problema] = build._cargar_redes(curso, "con-red.md", doc, lineas)
+    assert problema.startswith("con-red.md:12: no se puede escribir la petición del reto «r»: ErrorDeProtocolo: ")
+
+
+def test_build_reuses_the_expectations_of_the_lessons_reto(curso, monkeypatch):
+    doc, lineas = _leccion("```{reto}\n:reto: r\n```\n\n```{red}\n:reto: r\n```\n")
+    assert build._cargar_retos(curso, "con-red.md", doc, lineas) == []
+    monkeypatch.setattr(retos, "esperado", lambda ruta, fuente: pytest.fail("computed again"))
+    assert build._cargar_redes(curso, "con-red.md", doc, lineas) == []
+    assert doc["bloques"][-1]["red"]["reto"] == "r"
+    json.dumps(doc["bloques"][-1]["red"])  # plain JSON
+
+
+# --- Blocks --------------------------------------------------------------------------------------
+
+def _docs(*slugs):
+    return [{"meta": {"slug": s, "orden": n}} for n, s in enumerate(slugs)]
+
+
+def _agrupar(yaml_bloques, docs, existentes=None):
+    texto = "titulo: Curso\ndescripcion: Uno.\n" + yaml_bloques
+    existentes = {d["meta"]["slug"] for d in docs} if existentes is None else existentes
+    return bloques.agrupar("curso.yaml", texto, docs, existentes)
+
+
+def _problemas(*args):
+    with pytest.raises(ErrorDeConstruccion) as e:
+        _agrupar(*args)
+    return e.value.problemas
+
+
+def test_without_blocks_the_index_is_one_untitled_list():
+    docs = _docs("a", "b")
+    assert _agrupar("", docs) == [{"titulo": None, "lecciones": docs}]
+
+
+def test_blocks_group_the_lessons_in_order():
+    docs = _docs("a", "b", "c")
+    grupos = _agrupar("bloques:\n  - titulo: Uno\n    lecciones: [a]\n  - titulo: Dos\n    lecciones:\n      - b\n      - c\n", docs)
+    assert [(g["titulo"], [d["meta"]["slug"] for d in g["lecciones"]]) for g in grupos] == [("Uno", ["a"]), ("Dos", ["b", "c"])]
+
+
+def test_a_block_naming_a_missing_lesson_fails_at_its_line():
+    assert _problemas("bloques:\n  - titulo: Uno\n    lecciones:\n      - a\n      - zeta\n", _docs("a")) == [
+        "curso.yaml:7: el bloque «Uno» nombra «zeta», que no es ninguna lección del curso (falta zeta.md)"]
+
+
+def test_a_lesson_in_no_block_fails_at_bloques():
+    assert _problemas("bloques:\n  - titulo: Uno\n    lecciones: [a]\n", _docs("a", "b")) == [
+        "curso.yaml:3: la lección «b» no está en ningún bloque: añádela a la lista «lecciones» de uno"]
+
+
+def test_a_lesson_in_two_blocks_fails_at_the_second():
+    assert _problemas("bloques:\n  - titulo: Uno\n    lecciones: [a]\n  - titulo: Dos\n    lecciones: [a]\n", _docs("a")) == [
+        "curso.yaml:7: «a» ya está en el bloque «Uno»; cada lección va en un solo bloque"]
+
+
+def test_blocks_out_of_orden_fail_at_the_later_lesson():
+    [problema] = _problemas("bloques:\n  - titulo: Uno\n    lecciones:\n      - b\n      - a\n", _docs("a", "b"))
+    assert problema.startswith("curso.yaml:7: «a» (orden 0) va después de «b» (orden 1)")
+
+
+def test_a_malformed_block_fails_at_its_line():
+    assert _problemas("bloques:\n  - titulo: Uno\n    lecciones: a\n", _docs("a")) == [
+        "curso.yaml:4: el bloque 1 debe tener solo «titulo» (un texto) y «lecciones» (una lista de slugs, no vacía)"]
+    assert _problemas("bloques: Uno\n", _docs("a")) == [
+        "curso.yaml:3: «bloques» debe ser una lista de bloques, cada uno con «titulo» y «lecciones»"]
+
+
+def test_a_lesson_that_failed_to_read_is_not_reported_again():
+    # "b" exists but did not load (its own error is shown): naming it is fine, and so is its absence from docs.
+    assert _agrupar("bloques:\n  - titulo: Uno\n    lecciones: [a, b]\n", _docs("a"), {"a", "b"})[0]["titulo"] == "Uno"
