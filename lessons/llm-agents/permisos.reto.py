@@ -112,6 +112,8 @@ def pruebas(h):
             ll("c3", "anotar", texto="comprar pan"), [True], herramientas=h.con_anotar),
         con("Si la herramienta lanza una excepción, devuelve error(id, str(e))",
             ll("d1", "leer", ruta="recetas/salmorejo.txt"), []),
+        con("Si la herramienta lanza otra excepción, también devuelve error(id, str(e))",
+            ll("d3", "buscar", patron="arroz"), [], entorno={"despensa.txt": "arroz", "cuentas.txt": 3}),
         con("Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO",
             ll("d2", "escribir", ruta="despensa.txt", contenido="arroz"), [True], entorno=otro),
         con("otra escritura permitida", ll(az.id(), "escribir", ruta=az.ruta, contenido=az.frase()),
