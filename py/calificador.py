@@ -60,7 +60,8 @@ FORMAS = {"respuesta": "f(respuesta, entorno): a list of blocks; it returns the 
           "bucle": 'f(modelo, inicio, entorno, tope): argumento is {"guion": [inicio, respuestas, '
                    'visto], "tope": n}; modelo is a ModeloGuionizado of that script',
           "permiso": 'f(ll, entorno, confirmar): argumento is {"llamada": ll, "respuestas": [bool]}; '
-                     'confirmar(ll) is the user\'s answer, the next of "respuestas" (True past the end)'}
+                     'confirmar(ll) is the user\'s answer, the next of "respuestas" (True past the end), '
+                     'and a ValueError if asked about anything but ll'}
 
 # What a .reto.py must define: its name, what it is, and what it is for.
 NOMBRES_DE_UN_RETO = [
@@ -279,15 +280,20 @@ class EnEsteInterprete(Transporte):
         argumentos = json.loads(json.dumps(argumentos))
         recibido = argumentos[1] if len(argumentos) > 1 else None
         funciones = dict(funciones)
-        confirmar = funciones.pop("confirmar", None)
+        especiales = {k: funciones.pop(k) for k in ("modelo", "confirmar") if k in funciones}
         nombres = ["HERRAMIENTAS", "FUNCIONES", *funciones]
         guardado = {k: ns[k] for k in nombres if k in ns}
         sustitutos = {n: sustituto(n, f, recibido, copy.deepcopy) for n, f in funciones.items()}
         ns.update(sustitutos, HERRAMIENTAS=json.loads(json.dumps(herramientas)), FUNCIONES=dict(sustitutos))
         try:
             with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
-                valor = ns[self.nombre](*llamada_de(ns, argumentos, confirmar))
+                llamada = llamada_de(ns, argumentos, especiales)
+                valor = ns[self.nombre](*llamada)
             respuesta = a_json(valor)
+            if len(argumentos) > 2 and argumentos[2] == "bucle" and _clave(llamada[1]) != _clave(argumentos[0]["inicio"]):
+                respuesta = {"excepcion": describe_excepcion(ValueError(
+                    "%s ha cambiado la lista inicio que recibió: M debe empezar siendo una copia, "
+                    "list(inicio)" % self.nombre))}
         except KeyboardInterrupt:  # the page's Stop: let it through
             raise
         except BaseException as e:  # SystemExit, or `raise BaseException(...)`: a failed test
@@ -300,21 +306,42 @@ class EnEsteInterprete(Transporte):
         return respuesta
 
 
-def llamada_de(ns, argumentos, confirmar=None):
-    """The learner's function's arguments, on the learner's side, from the JSON `argumentos`."""
+def llamada_de(ns, argumentos, especiales):
+    """The learner's function's arguments, on the learner's side, from the JSON `argumentos`.
+
+    `especiales` holds the trusted side's "modelo" or "confirmar", which the learner's code gets
+    as plain functions: each call crosses as JSON, as a tool call does.
+    """
     forma = argumentos[2] if len(argumentos) > 2 else None
     if forma == "bucle":
         argumento, entorno = argumentos[:2]
-        inicio, respuestas, visto = argumento["guion"][:3]
-        modelo = ns["ModeloGuionizado"](ns["guion_de"](inicio, respuestas, visto))
-        return modelo, copy.deepcopy(inicio), entorno, argumento["tope"]
+        remoto = especiales["modelo"]
+
+        def modelo(M, herramientas=None):
+            """The scripted model, on the trusted side; its errors are the learner's own classes."""
+            try:
+                return remoto(MISMO, _por_json(M, "modelo"), _por_json(herramientas, "modelo"))[0]
+            except Exception as e:
+                clase = ns.get(type(e).__name__)
+                if type(e).__name__ in ("ErrorDeProtocolo", "FueraDeGuion") and isinstance(clase, type):
+                    raise clase(*e.args) from None
+                raise
+        return modelo, copy.deepcopy(argumento["inicio"]), entorno, argumento["tope"]
     if forma == "permiso":
         def confirmar_(ll):
             """The user's answer: True lets the call run."""
-            return confirmar(MISMO, ll)[0]
+            return especiales["confirmar"](MISMO, _por_json(ll, "confirmar"))[0]
         confirmar_.__name__ = confirmar_.__qualname__ = "confirmar"
         return argumentos[0], argumentos[1], confirmar_
     return argumentos
+
+
+def _por_json(valor, nombre):
+    """A value as it crosses to the trusted side: JSON here too, as from calificar.py's child."""
+    try:
+        return json.loads(json.dumps(valor, allow_nan=False))
+    except (TypeError, ValueError, RecursionError):
+        raise TypeError("los argumentos de %s deben ser valores JSON" % nombre) from None
 
 
 def sustituto(nombre, remota, recibido, copia):
@@ -522,7 +549,8 @@ def espera(reto, semilla):
     guion = _como_json(list(reto["CONVERSACION"](ayuda)))
     if forma == "bucle":  # the learner's function is the loop: one call replays the conversation
         r, entorno, registro = _ejecuta(de_referencia, {"guion": guion, "tope": _TOPE_TURNOS},
-                                        referencia["ENTORNO"], ayuda.herramientas, _gasto(), forma)
+                                        referencia["ENTORNO"], ayuda.herramientas, _gasto(), forma,
+                                        publico=referencia)
         fin, motivo = ("fin", None) if "valor" in r and r["valor"][0] is not None else ("fallo", r)
         r.pop("salida", None)
         datos["conversacion"] = {"guion": guion, "entorno": entorno,
@@ -539,7 +567,7 @@ def espera(reto, semilla):
             raise ValueError("la prueba %r usa herramientas que no son de h: usa h.herramientas o h.con_…"
                              % p["nombre"])
         r, despues, registro = _ejecuta(de_referencia, p["argumento"], p["entorno"], p["herramientas"],
-                                        _gasto(), forma)
+                                        _gasto(), forma, publico=referencia)
         r.pop("salida", None)
         datos["pruebas"].append({
             "nombre": p["nombre"], "oculta": p["oculta"], "argumento": p["argumento"],
@@ -599,17 +627,22 @@ def _gasto():
     return {"segundos": 0.0, "agotado": False}
 
 
-def _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma=None, usuario=None):
+def _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma=None, usuario=None, publico=None):
     """One call through the transport, with tools bound to a fresh trusted copy of the environment.
 
     Returns (respuesta, entorno después, [(herramienta, args, kwargs), ...] in order).
     `gasto` is the submission's {"segundos": tool time so far, "agotado": bool}. `forma` is the
     challenge's ARGUMENTO; in "permiso", `usuario` is {"respuestas": [bool], "k": answers given},
-    shared by the calls of one conversation (a test's own comes in its argumento).
+    shared by the calls of one conversation (a test's own comes in its argumento). In "bucle",
+    the scripted model is built here from `publico` and called like a tool: the script never
+    reaches the learner's side, and the registro counts the model's calls.
     """
     entorno, registro = copy.deepcopy(entorno), []
     if forma == "permiso" and usuario is None:
         usuario, argumento = {"respuestas": argumento["respuestas"], "k": 0}, argumento["llamada"]
+    if forma == "bucle":
+        modelo = publico["ModeloGuionizado"](publico["guion_de"](*argumento["guion"][:3]))
+        argumento = {"inicio": argumento["guion"][0], "tope": argumento["tope"]}
 
     def con_limites(nombre, f):
         def herramienta(destino, *args, **kwargs):
@@ -643,10 +676,22 @@ def _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma=None, usuari
     if forma in ("bucle", "permiso"):
         argumentos.append(forma)
     if forma == "permiso":
+        pedida = _clave(argumento)
+
         def confirmar(entorno, ll):
+            if _clave(ll) != pedida:  # the user is asked about the call, not about anything else
+                raise ValueError("confirmar debe recibir la llamada que se va a ejecutar, ll, y ha recibido %s"
+                                 % _muestra_en_linea(ll))
             k, usuario["k"] = usuario["k"], usuario["k"] + 1
             return usuario["respuestas"][k] if k < len(usuario["respuestas"]) else True
         funciones["confirmar"] = con_limites("confirmar", confirmar)
+    if forma == "bucle":
+        def responde(entorno, M, herramientas=None):
+            if len(_json(M)) > _TOPE_ENTORNO * 3:  # a learner's M is parsed here, on the trusted side
+                raise ValueError("la conversación que recibe el modelo no puede pasar de %d caracteres"
+                                 % (_TOPE_ENTORNO * 3))
+            return modelo(M, herramientas)
+        funciones["modelo"] = con_limites("modelo", responde)
     r = transporte.llama(argumentos, conjunto["herramientas"], funciones)
     if gasto["agotado"]:
         r = {"caida": "tus llamadas a las herramientas han tardado más de %g s en total"
@@ -672,7 +717,8 @@ def _excede(entorno, valor=None):
 
 def _corre_prueba(esperado, publico, conjunto, p, transporte, gasto):
     forma = esperado["argumento"]
-    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], conjunto, gasto, forma)
+    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], conjunto, gasto, forma,
+                                    publico=publico)
     e = p["esperado"]
     fallo = _juzga(esperado["funcion"], publico, e["respuesta"], r, forma) \
         or _compara_registro(e["registro"], registro) or _compara_entorno(e["entorno"], entorno)
@@ -804,6 +850,9 @@ def _compara_registro(esperado, obtenido):
         n, m = esperado.count(nombre), nombres.count(nombre)
         if n == m:
             continue
+        if nombre == "modelo":  # not a tool: the scripted model
+            return "Tu código %s; debía llamarlo %s." % (
+                "no llamó al modelo" if m == 0 else "llamó al modelo " + _veces(m), _veces(n))
         if nombre == "confirmar":  # not a tool: the user's answer
             return "Tu código %s; debía %s." % (
                 "no preguntó al usuario" if m == 0 else "preguntó al usuario (confirmar) " + _veces(m),
@@ -865,8 +914,8 @@ def _bucle(datos, publico, transporte, guion, conjunto, salidas, gasto):
             r = modelo(M, conjunto["herramientas"])
         except ValueError as e:
             return "guion", "El modelo guionizado no acepta la conversación: %s" % e, entorno
-        llamadas = [b for b in r if b["type"] == "tool_use"]
-        if not llamadas:
+        llamadas = [bloque for bloque in r if bloque["type"] == "tool_use"]
+        if llamadas == []:  # phrased apart from el-bucle's SOLUCION, whose lines never reach the page
             return "fin", None, entorno
         pedidos = [r] if datos["argumento"] == "respuesta" else llamadas
         obs = []

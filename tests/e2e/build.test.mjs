@@ -133,7 +133,7 @@ test("no line of a reference solution is in dist/", () => {
   recorrer(join(dir, "dist"));
   const todo = textos.join("\n");
   const retos = readdirSync(join(RAIZ, "lessons", "llm-agents")).filter((n) => n.endsWith(".reto.py"));
-  assert.equal(retos.length, 2);
+  assert.equal(retos.length, 4);
   for (const archivo of retos) {
     const fuente = readFileSync(join(RAIZ, "lessons", "llm-agents", archivo), "utf8");
     const [, solucion] = fuente.match(/^SOLUCION = '''\\\n([\s\S]*?)'''/m);

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { arrancaPython, RAIZ } from "./python.mjs";
 
-const RETOS = ["llamar-herramientas", "errores-como-observaciones"];
+const RETOS = ["llamar-herramientas", "errores-como-observaciones", "el-bucle", "permisos"];
 const SEMILLAS = [11, 12, 13];
 const EQUIVALENTES = JSON.parse(readFileSync(path.join(RAIZ, "tests/py/mutantes_equivalentes.json"), "utf8"));
 

@@ -79,6 +79,8 @@ def corre(raiz, *entregas, usuario=None):
 
 
 def test_each_zip_holds_its_challenge_and_nothing_of_the_others(zips):
+    assert RETOS == ["el-bucle", "errores-como-observaciones", "llamar-herramientas", "permisos"]
+    assert all(ruta.is_file() for ruta in zips.values())  # make autograder packs all four
     soluciones = {}
     for reto in RETOS:
         arbol = ast.parse(next(RAIZ.glob("lessons/*/%s.reto.py" % reto)).read_text(encoding="utf-8"))

@@ -155,3 +155,157 @@ def test_a_hidden_test_never_shows_its_inputs_and_a_visible_one_does():
     oculta = salida["Oculta: un número con decimales no es un entero (ValueError)"]
     assert oculta.startswith("Se esperaba que observaciones lanzara ValueError, y lanzó TypeError en la línea ")
     assert "Se envió" not in oculta and "toolu_" not in oculta
+
+
+# --- The forms "bucle" and "permiso": what a wrong answer is told -------------------------------
+
+def _salidas(reto, fuente, semilla=5):
+    """{test name: output} of grading this source of the challenge, in this interpreter."""
+    r = corpus.carga_reto(reto)
+    ns, problema, _ = calificador.carga_entrega(calificador.contexto(r), fuente, "entrega.py")
+    informe = calificador.califica(r, calificador.EnEsteInterprete(ns, r["FUNCION"], problema), semilla)
+    return {t["name"]: t["output"] for t in informe["tests"]}
+
+
+def _de_la_solucion(reto, *cambios):
+    """The challenge's SOLUCION with each (old, new) replaced once: a learner's near miss."""
+    fuente = corpus.carga_reto(reto)["SOLUCION"]
+    for viejo, nuevo in cambios:
+        assert fuente.count(viejo) == 1, viejo
+        fuente = fuente.replace(viejo, nuevo)
+    return fuente
+
+
+UNEN = "Los textos de la respuesta final se unen con saltos de línea"
+ENVIADO_UNEN = "Se envió un modelo guionizado con 1 respuesta, 2 mensajes de inicio y tope=3\n"
+
+
+def test_a_loop_that_returns_the_wrong_text_is_told_both_texts():
+    salidas = _salidas("el-bucle", _de_la_solucion("el-bucle", ('"\\n".join', '" ".join')))
+    assert salidas[UNEN] == ENVIADO_UNEN + (
+        'El texto que devuelve bucle debía ser "Las notas dicen una cosa:\\nel sábado vienen cuatro a '
+        'cenar.", y es "Las notas dicen una cosa: el sábado vienen cuatro a cenar.".')
+    vacio = _salidas("el-bucle", _de_la_solucion("el-bucle", ("return None, M", 'return "", M')))
+    assert vacio["Con tope=0 no llama al modelo"].endswith(
+        "\nEl texto que devuelve bucle debía ser None, y es \"\".")
+
+
+def test_a_loop_with_a_wrong_message_is_told_which_one_and_both_sides():
+    solo_el_primero = _de_la_solucion("el-bucle", (
+        '            return "\\n".join(b["text"] for b in r if b["type"] == "text"), M',
+        '            M[-1] = ("asistente", r[:1])\n'
+        '            return "\\n".join(b["text"] for b in r if b["type"] == "text"), M'))
+    assert _salidas("el-bucle", solo_el_primero)[UNEN] == ENVIADO_UNEN + (
+        'El mensaje 3 de M no es el esperado. Se esperaba:\n'
+        '  ("asistente", [\n'
+        '    text "Las notas dicen una cosa:"\n'
+        '    text "el sábado vienen cuatro a cenar."])\n'
+        'y llegó:\n'
+        '  ("asistente", [\n'
+        '    text "Las notas dicen una cosa:"])')
+
+
+def test_a_loop_with_too_many_or_too_few_messages_is_told_the_first_one_that_differs():
+    nombre = "Un modelo que nunca termina se corta en tope llamadas y devuelve None"
+    enviado = "Se envió un modelo guionizado con 6 respuestas, 2 mensajes de inicio y tope=3\n"
+    de_mas = _salidas("el-bucle", _de_la_solucion("el-bucle", ("range(tope)", "range(tope + 1)")))
+    assert de_mas[nombre] == enviado + (
+        'M debía tener 8 mensajes y tiene 10: sobra el mensaje 9:\n'
+        '  ("asistente", [\n'
+        '    tool_use s4 listar, input {"carpeta": "recetas/"}])')
+    de_menos = _salidas("el-bucle", _de_la_solucion("el-bucle", ("range(tope)", "range(tope - 1)")))
+    assert de_menos[nombre] == enviado + (
+        'M debía tener 8 mensajes y tiene 6: falta el mensaje 7:\n'
+        '  ("asistente", [\n'
+        '    tool_use s3 listar, input {"carpeta": "recetas/"}])')
+
+
+def test_a_loop_that_returns_no_pair_or_raises_is_told_what_was_expected():
+    solo_m = _salidas("el-bucle", _de_la_solucion("el-bucle", ("return None, M", "return M")))
+    assert solo_m["Con tope=1 y una respuesta con llamadas, las ejecuta y devuelve None"].endswith(
+        '\nbucle debe devolver un par (texto, M), y devolvió [["sistema", "Trabajas con los ficheros del '
+        'usuario a través de tus herramientas: puedes leerlos, escribirlos,….')
+    lanza = _salidas("el-bucle", _de_la_solucion("el-bucle", ("return None, M", "raise RuntimeError('tope')")))
+    assert lanza["Con tope=0 no llama al modelo"].endswith(
+        "\nSe esperaba que bucle devolviera el texto None y la conversación, y lanzó RuntimeError en la "
+        "línea 10 de tu código: tope.")
+    captura = _salidas("el-bucle", _de_la_solucion("el-bucle", (
+        "        M.append((\"usuario\", [ejecutar(ll, entorno) for ll in llamadas]))",
+        "        try:\n"
+        "            M.append((\"usuario\", [ejecutar(ll, entorno) for ll in llamadas]))\n"
+        "        except ValueError:\n"
+        "            return None, M")))
+    assert captura["Una llamada que no cumple su esquema detiene el bucle con el ValueError de ejecutar"] \
+        .startswith("Se envió un modelo guionizado con 2 respuestas, 2 mensajes de inicio y tope=5\n"
+                    "Se esperaba que bucle lanzara ValueError, y devolvió:\n  null\n  [[\"sistema\", ")
+
+
+def test_the_hidden_tests_and_the_replay_of_a_loop_never_show_its_script():
+    salidas = _salidas("el-bucle", _de_la_solucion("el-bucle", ("range(tope)", "range(tope + 1)")))
+    ocultas = {n: s for n, s in salidas.items() if n.startswith("Oculta: ")}
+    assert ocultas["Oculta: un modelo que nunca termina, con otro tope"].startswith("M debía tener ")
+    assert all(not s.startswith("Se envió") for s in ocultas.values())
+    salidas = _salidas("el-bucle", "def bucle(modelo, inicio, entorno, tope):\n    return None, []\n")
+    assert salidas[calificador.REPRODUCE].startswith("M debía tener 7 mensajes y tiene 0: falta el mensaje 1:")
+
+
+def test_no_test_expects_the_scripted_model_to_refuse_the_reference():
+    """A script that disagrees with the reference (a miscounted "escritos N caracteres", say) makes
+    the model raise, and the test would then expect that error from every right answer."""
+    for nombre in ("llamar-herramientas", "errores-como-observaciones", "el-bucle", "permisos"):
+        for semilla in (corpus.SEMILLA, 5):
+            for p in calificador.espera(corpus.carga_reto(nombre), semilla)["pruebas"]:
+                e = p["esperado"]["respuesta"].get("excepcion")
+                assert not e or not {"FueraDeGuion", "ErrorDeProtocolo"} & set(e["mro"]), (
+                    nombre, p["nombre"], e["mensaje"])
+
+
+LECTURA = "Una lectura se ejecuta sin preguntar"
+ESCRITURA = "Una escritura pregunta una vez y, si el usuario lo permite, se ejecuta"
+
+
+def test_asking_the_user_when_it_should_not_or_twice_or_never_is_told_so():
+    siempre = _salidas("permisos", _de_la_solucion("permisos", (
+        'if permiso == "preguntar" and not confirmar(ll):',
+        'if not confirmar(ll) and permiso == "preguntar":')))
+    assert siempre[LECTURA] == (
+        'Se envió la llamada:\n  tool_use a1 leer, input {"ruta": "lista.txt"}\n'
+        'y, si se le pregunta, el usuario responde: no\n'
+        'Tu código preguntó al usuario (confirmar) una vez; debía no preguntar.')
+    dos = _salidas("permisos", _de_la_solucion("permisos", (
+        "not confirmar(ll)", "not (confirmar(ll) and confirmar(ll))")))
+    assert dos[ESCRITURA] == (
+        'Se envió la llamada:\n'
+        '  tool_use b1 escribir, input {"ruta": "compra.txt", "contenido": "huevos\\ncebolla"}\n'
+        'y, si se le pregunta, el usuario responde: sí\n'
+        'Tu código preguntó al usuario (confirmar) 2 veces; debía preguntar una vez.')
+    nunca = _salidas("permisos", _de_la_solucion("permisos", ("not confirmar(ll)", "False")))
+    assert nunca[ESCRITURA].endswith("\nTu código no preguntó al usuario; debía preguntar una vez.")
+    # With no answers given, the user says yes: the message says so.
+    assert "el usuario responde: sí\n" in siempre["Si la herramienta lanza una excepción, devuelve error(id, str(e))"]
+
+
+def test_confirmar_is_asked_about_the_call_itself_as_json():
+    por_nombre = _salidas("permisos", _de_la_solucion("permisos", ("confirmar(ll)", 'confirmar(ll["name"])')))
+    assert por_nombre[ESCRITURA].endswith(
+        '\nSe esperaba que ejecutar devolviera:\n'
+        '  tool_result b1 · content "escritos 14 caracteres en compra.txt" · is_error False\n'
+        'y lanzó ValueError en la línea 8 de tu código: confirmar debe recibir la llamada que se va a '
+        'ejecutar, ll, y ha recibido "escribir".')
+    # A copy is the call too; something JSON can't carry fails as it does in calificar.py's child.
+    copia = _salidas("permisos", _de_la_solucion("permisos", ("confirmar(ll)", "confirmar(dict(ll))")))
+    assert all(s == "" for s in copia.values())
+    objeto = _salidas("permisos", _de_la_solucion("permisos", ("confirmar(ll)", "confirmar(object())")))
+    assert objeto[ESCRITURA].endswith(
+        "lanzó TypeError en la línea 8 de tu código: los argumentos de confirmar deben ser valores JSON.")
+    assert objeto[LECTURA] == ""
+
+
+def test_the_page_gets_its_namespace_back_with_the_new_forms():
+    for nombre in ("el-bucle", "permisos"):
+        reto = corpus.carga_reto(nombre)
+        ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), reto["SOLUCION"])
+        antes = dict(ns)
+        informe = calificador.califica(reto, calificador.EnEsteInterprete(ns, reto["FUNCION"]), 5)
+        assert informe["score"] == informe["max_score"], nombre
+        assert ns.keys() == antes.keys() and all(ns[k] is antes[k] for k in antes), nombre

@@ -24,7 +24,7 @@ from comun import CONTENEDOR, PY, PYTHON_SISTEMA, carpeta_publica
 sys.path.insert(0, os.path.join(PY, ".."))
 from construir import autograder  # noqa: E402
 
-RETOS = ["llamar-herramientas", "errores-como-observaciones"]
+RETOS = ["llamar-herramientas", "errores-como-observaciones", "el-bucle", "permisos"]
 CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "aislamiento"}
 ES_ROOT = os.geteuid() == 0
 SECRETO = "tok-de-la-ci-que-nadie-debe-ver"

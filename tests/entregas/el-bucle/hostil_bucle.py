@@ -1,0 +1,3 @@
+def bucle(modelo, inicio, entorno, tope):
+    while True:
+        pass

@@ -1,0 +1,14 @@
+# Captura el ValueError de ejecutar y termina como si el tope se hubiera gastado.
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    for _ in range(tope):
+        r = modelo(M, HERRAMIENTAS)
+        M.append(("asistente", r))
+        llamadas = [b for b in r if b["type"] == "tool_use"]
+        if not llamadas:
+            return "\n".join(b["text"] for b in r if b["type"] == "text"), M
+        try:
+            M.append(("usuario", [ejecutar(ll, entorno) for ll in llamadas]))
+        except ValueError:
+            return None, M
+    return None, M

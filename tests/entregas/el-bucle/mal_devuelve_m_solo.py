@@ -1,0 +1,11 @@
+# Devuelve solo M, no el par (texto, M).
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    for _ in range(tope):
+        r = modelo(M, HERRAMIENTAS)
+        M.append(("asistente", r))
+        llamadas = [b for b in r if b["type"] == "tool_use"]
+        if not llamadas:
+            return M
+        M.append(("usuario", [ejecutar(ll, entorno) for ll in llamadas]))
+    return M

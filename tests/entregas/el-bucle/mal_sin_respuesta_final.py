@@ -1,0 +1,11 @@
+# No añade a M la respuesta final del modelo.
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    for _ in range(tope):
+        r = modelo(M, HERRAMIENTAS)
+        llamadas = [b for b in r if b["type"] == "tool_use"]
+        if not llamadas:
+            return "\n".join(b["text"] for b in r if b["type"] == "text"), M
+        M.append(("asistente", r))
+        M.append(("usuario", [ejecutar(ll, entorno) for ll in llamadas]))
+    return None, M

@@ -1,0 +1,12 @@
+# Añade a M solo los bloques tool_use de la respuesta, no la respuesta entera.
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    for _ in range(tope):
+        r = modelo(M, HERRAMIENTAS)
+        llamadas = [b for b in r if b["type"] == "tool_use"]
+        if not llamadas:
+            M.append(("asistente", r))
+            return "\n".join(b["text"] for b in r if b["type"] == "text"), M
+        M.append(("asistente", llamadas))
+        M.append(("usuario", [ejecutar(ll, entorno) for ll in llamadas]))
+    return None, M

@@ -1,0 +1,11 @@
+# Ejecuta solo la primera llamada de cada respuesta.
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    for _ in range(tope):
+        r = modelo(M, HERRAMIENTAS)
+        M.append(("asistente", r))
+        llamadas = [b for b in r if b["type"] == "tool_use"]
+        if not llamadas:
+            return "\n".join(b["text"] for b in r if b["type"] == "text"), M
+        M.append(("usuario", [ejecutar(llamadas[0], entorno)]))
+    return None, M

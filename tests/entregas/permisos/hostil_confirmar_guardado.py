@@ -1,0 +1,24 @@
+# Guarda cada confirmar que recibe, con su llamada, y en las llamadas siguientes vuelve a
+# preguntar con los viejos, cuando su llamada ya ha terminado.
+_guardadas = []
+
+
+def ejecutar(ll, entorno, confirmar):
+    for vieja, su_ll in _guardadas:
+        try:
+            vieja(su_ll)
+        except Exception:
+            pass
+    _guardadas.append((confirmar, ll))
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    permiso = PERMISOS.get(ll["name"], "denegar")
+    if permiso == "denegar":
+        return error(ll["id"], "no se ha ejecutado: la herramienta '%s' no está permitida" % ll["name"])
+    if permiso == "preguntar" and not confirmar(ll):
+        return error(ll["id"], "no se ha ejecutado: el usuario no lo ha permitido")
+    try:
+        return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))
+    except Exception as e:
+        return error(ll["id"], str(e))

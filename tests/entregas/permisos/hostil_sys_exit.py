@@ -1,0 +1,3 @@
+def ejecutar(ll, entorno, confirmar):
+    confirmar(ll)
+    raise SystemExit(0)

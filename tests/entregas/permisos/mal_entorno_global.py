@@ -1,0 +1,14 @@
+# Ejecuta la herramienta sobre ENTORNO, el entorno de la lección, y no sobre el que recibe.
+def ejecutar(ll, entorno, confirmar):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    permiso = PERMISOS.get(ll["name"], "denegar")
+    if permiso == "denegar":
+        return error(ll["id"], "no se ha ejecutado: la herramienta '%s' no está permitida" % ll["name"])
+    if permiso == "preguntar" and not confirmar(ll):
+        return error(ll["id"], "no se ha ejecutado: el usuario no lo ha permitido")
+    try:
+        return resultado(ll["id"], FUNCIONES[ll["name"]](ENTORNO, **ll["input"]))
+    except Exception as e:
+        return error(ll["id"], str(e))

@@ -1,0 +1,14 @@
+# Si el usuario no lo permite, lanza PermissionError en vez de devolver un error.
+def ejecutar(ll, entorno, confirmar):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    permiso = PERMISOS.get(ll["name"], "denegar")
+    if permiso == "denegar":
+        return error(ll["id"], "no se ha ejecutado: la herramienta '%s' no está permitida" % ll["name"])
+    if permiso == "preguntar" and not confirmar(ll):
+        raise PermissionError("no se ha ejecutado: el usuario no lo ha permitido")
+    try:
+        return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))
+    except Exception as e:
+        return error(ll["id"], str(e))

@@ -1,0 +1,14 @@
+# Devuelve el motivo de incumple sin "no se ha ejecutado: " delante.
+def ejecutar(ll, entorno, confirmar):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], motivo)
+    permiso = PERMISOS.get(ll["name"], "denegar")
+    if permiso == "denegar":
+        return error(ll["id"], "no se ha ejecutado: la herramienta '%s' no está permitida" % ll["name"])
+    if permiso == "preguntar" and not confirmar(ll):
+        return error(ll["id"], "no se ha ejecutado: el usuario no lo ha permitido")
+    try:
+        return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))
+    except Exception as e:
+        return error(ll["id"], str(e))
