@@ -321,10 +321,10 @@ def llamada_de(ns, argumentos, especiales):
             """The scripted model, on the trusted side; its errors are the learner's own classes."""
             try:
                 return remoto(MISMO, _por_json(M, "modelo"), _por_json(herramientas, "modelo"))[0]
-            except Exception as e:
-                clase = ns.get(type(e).__name__)
-                if type(e).__name__ in ("ErrorDeProtocolo", "FueraDeGuion") and isinstance(clase, type):
-                    raise clase(*e.args) from None
+            except Exception as fallo:
+                clase = ns.get(type(fallo).__name__)
+                if type(fallo).__name__ in ("ErrorDeProtocolo", "FueraDeGuion") and isinstance(clase, type):
+                    raise clase(*fallo.args) from None
                 raise
         return modelo, copy.deepcopy(argumento["inicio"]), entorno, argumento["tope"]
     if forma == "permiso":
@@ -951,7 +951,8 @@ def _revisa_turno(publico, llamadas, obs, M):
     respuestas = [b["tool_use_id"] for b in obs]
     if respuestas != ids:
         return ("las llamadas eran %s y los tool_result responden a %s: debe haber uno por llamada, "
-                "en el mismo orden." % (", ".join(ids), ", ".join(respuestas) or "nada"))
+                "en el mismo orden (convención del curso: la API solo pide que cada tool_result lleve el "
+                "id de su llamada)." % (", ".join(ids), ", ".join(respuestas) or "nada"))
     fallos = publico["fallos_de_protocolo"](M)
     return "la conversación incumple el protocolo: %s" % fallos[0] if fallos else None
 

@@ -78,7 +78,7 @@ const ROTAS = [
 test("the good lessons build", () => {
   const r = construir();
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /4 lecciones/);
+  assert.match(r.stdout, /6 lecciones/);
 });
 // Raw HTML in prose is text, and a cell's text comes back whole from the page's
 // JSON island, whatever it holds: "<!--" or "</script>" there would end the island
@@ -87,6 +87,9 @@ test("prose HTML is shown as text and any cell text survives the data island", a
   const codigo = 'nota = "<!-- y </script> y <script>"\nprint(nota, "a & b > c")';
   const rota = join(dir, "lessons", "llm-agents", "rota.md");
   writeFileSync(rota, CABECERA + "Con <script>alert(1)</script> en medio, y <!-- esto.\n\n```{celda}\n" + codigo + "\n```\n\nFin.\n");
+  const ficha = join(dir, "lessons", "llm-agents", "curso.yaml");  // every lesson is in a block
+  const fichaOriginal = readFileSync(ficha, "utf8");
+  writeFileSync(ficha, fichaOriginal + "  - titulo: Rota\n    lecciones: [rota]\n");
   let servidor, navegador;
   try {
     const r = construir();
@@ -119,6 +122,7 @@ test("prose HTML is shown as text and any cell text survives the data island", a
     await navegador?.cerrar();
     servidor?.parar();
     unlinkSync(rota);
+    writeFileSync(ficha, fichaOriginal);
   }
 });
 

@@ -1,4 +1,4 @@
-# Un guion_de propio que lanza: el modelo no llega a construirse.
+# Un guion_de propio que lanza, en vano: el modelo se construye en la parte de confianza.
 def guion_de(inicio, respuestas, visto):
     raise SystemExit("sin modelo")
 
