@@ -15,6 +15,11 @@ const MUESTRA = {
   "llamar-herramientas": ["bien_editor_completo.py", "bien_fstring_anidado.py", "bien_importa.py",
     "mal_input_lista.py", "mal_entorno_global.py", "hostil_eq.py", "hostil_bucle.py"],
   "errores-como-observaciones": ["bien_else.py", "mal_repr.py", "hostil_bucle.py"],
+  // The loop's model and the user's answers live on the trusted side, in the page too.
+  "el-bucle": ["bien_editor_completo.py", "bien_while.py", "mal_sin_copia.py", "mal_captura_valueerror.py",
+    "hostil_lee_guion.py", "hostil_reemplaza_modelo.py"],
+  "permisos": ["bien_editor_completo.py", "mal_pregunta_lecturas.py", "mal_pregunta_antes_del_esquema.py",
+    "hostil_confirmar_no_json.py", "hostil_confirmar_parcheado.py"],
 };
 const VEREDICTOS = JSON.parse(readFileSync(join(RAIZ, "tests", "entregas", "veredictos.json"), "utf8"));
 
