@@ -38,25 +38,25 @@ const desmarcar = (p, id, valores) => marcar(p, id, valores, false);
 
 test("each question type: wrong, with the chosen option's explanation, then right", async () => {
   const p = await abrir(LLAMAR);
-  await marcar(p, "orden-resultados", ["0"]);
-  assert.equal(await comprobar(p, "orden-resultados"), "No es correcto. Lee la explicación y vuelve a intentarlo.");
-  assert.match(await p.locator('[data-pregunta="orden-resultados"] .explicacion:visible').innerText(), /El orden de llegada no importa/);
   await marcar(p, "orden-resultados", ["1"]);
+  assert.equal(await comprobar(p, "orden-resultados"), "No es correcto. Lee la explicación y vuelve a intentarlo.");
+  assert.match(await p.locator('[data-pregunta="orden-resultados"] .explicacion:visible').innerText(), /Quitar el texto incumple la regla 2/);
+  await marcar(p, "orden-resultados", ["0"]);
   assert.equal(await comprobar(p, "orden-resultados"), "¡Correcto!");
 
-  await marcar(p, "que-imprime", ["0"]);
-  assert.match(await comprobar(p, "que-imprime"), /^No es correcto/);
-  await marcar(p, "que-imprime", ["1"]);
-  assert.equal(await comprobar(p, "que-imprime"), "¡Correcto!");
+  await marcar(p, "que-sabe-el-modelo", ["1"]);
+  assert.match(await comprobar(p, "que-sabe-el-modelo"), /^No es correcto/);
+  await marcar(p, "que-sabe-el-modelo", ["0"]);
+  assert.equal(await comprobar(p, "que-sabe-el-modelo"), "¡Correcto!");
   await p.close();
 
   const q = await abrir(ERRORES);
-  await marcar(q, "error-para-el-modelo", ["falso"]);
+  await marcar(q, "error-para-el-modelo", ["verdadero"]);
   assert.equal(await comprobar(q, "error-para-el-modelo"), "No es correcto. Vuelve a intentarlo.");
   assert.equal(await q.locator('[data-pregunta="error-para-el-modelo"] .pregunta-explicacion').isVisible(), false);
-  await marcar(q, "error-para-el-modelo", ["verdadero"]);
+  await marcar(q, "error-para-el-modelo", ["falso"]);
   assert.equal(await comprobar(q, "error-para-el-modelo"), "¡Correcto!");
-  assert.match(await q.locator('[data-pregunta="error-para-el-modelo"] .pregunta-explicacion').innerText(), /Un error devuelto como observación/);
+  assert.match(await q.locator('[data-pregunta="error-para-el-modelo"] .pregunta-explicacion').innerText(), /responde a una llamada concreta/);
 
   await marcar(q, "linea-del-error", ["2"]);
   assert.match(await comprobar(q, "linea-del-error"), /^No es correcto/);
@@ -76,11 +76,11 @@ test("multiple choice is all or nothing, and says so", async () => {
   const p = await abrir(LLAMAR);
   const q = p.locator('[data-pregunta="antes-de-ejecutar"]');
   assert.equal(await q.locator(".pregunta-nota").innerText(), "Marca todas las correctas: no hay puntuación parcial.");
-  await desmarcar(p, "antes-de-ejecutar", ["0", "1", "2", "3"]);
+  await desmarcar(p, "antes-de-ejecutar", ["0", "1", "2", "3", "4", "5"]);
   await marcar(p, "antes-de-ejecutar", ["0", "1"]); // one right option missing
   assert.match(await comprobar(p, "antes-de-ejecutar"), /^No es correcto/);
   assert.equal(await q.locator(".pregunta-explicacion").isVisible(), false);
-  await marcar(p, "antes-de-ejecutar", ["3"]);
+  await marcar(p, "antes-de-ejecutar", ["3", "5"]);
   assert.equal(await comprobar(p, "antes-de-ejecutar"), "¡Correcto!");
   assert.equal(await q.locator(".pregunta-resultado").getAttribute("aria-live"), "polite");
   await p.close();
@@ -105,7 +105,7 @@ test("questions are form controls with labels, reached with Tab", async () => {
 test("answers and progress survive a reload and show in the index, offline too", async () => {
   const p = await abrir(ERRORES);
   await esperarInterprete(p);
-  await ejecutar(p, "error");
+  await ejecutar(p, "dos-fallos");
   await marcar(p, "linea-del-error", ["7"]);
   await comprobar(p, "linea-del-error");
   await p.reload();
@@ -120,7 +120,7 @@ test("answers and progress survive a reload and show in the index, offline too",
     await i.goto(e.servidor.origen + INDICE);
     const fila = i.locator('[data-leccion="errores-como-observaciones"]');
     await fila.locator(".progreso:not(:empty)").waitFor();
-    assert.match(await fila.locator(".progreso").innerText(), /Celdas ejecutadas: 1 de 1 · Preguntas acertadas: [1-3] de 3 · Reto pendiente/);
+    assert.match(await fila.locator(".progreso").innerText(), /Celdas ejecutadas: [12] de 4 · Preguntas acertadas: [1-4] de 4 · Reto pendiente/);
     assert.equal(await fila.locator(".seguir").getAttribute("href"), "errores-como-observaciones/#pregunta-linea-del-error");
     await i.close();
   } finally {
@@ -131,7 +131,7 @@ test("answers and progress survive a reload and show in the index, offline too",
 test("export, then import into a fresh profile, restores edits, answers and the challenge", async () => {
   const p = await abrir(LLAMAR);
   await esperarInterprete(p);
-  await marcar(p, "orden-resultados", ["1"]);
+  await marcar(p, "orden-resultados", ["0"]);
   await comprobar(p, "orden-resultados");
   await escribirEnReto(p, readFileSync(join(RAIZ, "tests", "entregas", "llamar-herramientas", "bien_incumple.py"), "utf8"));
   assert.match((await comprobarReto(p)).estado, /^23 de 23/);
@@ -161,7 +161,7 @@ test("export, then import into a fresh profile, restores edits, answers and the 
     await q.locator(".reto .cm-content").waitFor();
     assert.match(await q.locator(".reto .cm-content").innerText(), /incumple/);
     assert.match(await q.locator(".reto-estado").innerText(), /23 de 23/);
-    assert.equal(await q.locator('[data-pregunta="orden-resultados"] input[value="1"]').isChecked(), true);
+    assert.equal(await q.locator('[data-pregunta="orden-resultados"] input[value="0"]').isChecked(), true);
   } finally {
     await otro.cerrar();
   }
@@ -181,26 +181,25 @@ async function tabularHasta(p, esta, maximo = 80) {
 test("a keyboard-only pass: run a cell, answer a question, go to the next lesson", async () => {
   const p = await abrir(LLAMAR);
   await esperarInterprete(p);
-  await tabularHasta(p, () => document.activeElement.matches('[data-celda="piezas"] button.ejecutar'));
+  await tabularHasta(p, () => document.activeElement.matches('[data-celda="a-ciegas"] button.ejecutar'));
   await p.keyboard.press("Enter");
-  await p.waitForFunction(() => /tool_result t1/.test(document.querySelector('[data-celda="piezas"] .salida').textContent), null, { timeout: 60_000 });
+  await p.waitForFunction(() => /rutas:/.test(document.querySelector('[data-celda="a-ciegas"] .salida').textContent), null, { timeout: 60_000 });
   await tabularHasta(p, () => document.activeElement.matches('[data-pregunta="orden-resultados"] input'));
   await p.keyboard.press("ArrowDown"); // radio groups: arrows move and select
-  const elegida = await p.evaluate(() => document.activeElement.value);
-  if (elegida !== "1") await p.keyboard.press(elegida === "0" ? "ArrowDown" : "ArrowUp");
+  for (let i = 0; i < 4 && (await p.evaluate(() => document.activeElement.value)) !== "0"; i++) await p.keyboard.press("ArrowUp");
   await tabularHasta(p, () => document.activeElement.matches('[data-pregunta="orden-resultados"] button.comprobar-pregunta'));
   await p.keyboard.press("Enter");
   assert.equal(await p.locator('[data-pregunta="orden-resultados"] .pregunta-resultado').innerText(), "¡Correcto!");
   await tabularHasta(p, () => document.activeElement.matches('a[rel="next"]'), 120);
-  await Promise.all([p.waitForURL(/errores-como-observaciones/), p.keyboard.press("Enter")]);
+  await Promise.all([p.waitForURL(/el-bucle/), p.keyboard.press("Enter")]);
   await p.close();
 });
 
 test("run all runs every cell in order; reset, once confirmed, forgets the lesson's work", async () => {
   const p = await abrir(ERRORES);
   await p.locator(".pagina-acciones button.ejecutar-todas").click();
-  await p.waitForFunction(() => /tool_result t1/.test(document.querySelector('[data-celda="error"] .salida').textContent), null, { timeout: 90_000 });
-  assert.match(await p.locator('[data-celda="error"] .indicador').innerText(), /^\[\d+\]$/);
+  await p.waitForFunction(() => /añadir/.test(document.querySelector('[data-celda="una-o-dos-veces"] .salida').textContent), null, { timeout: 90_000 });
+  assert.match(await p.locator('[data-celda="una-o-dos-veces"] .indicador').innerText(), /^\[\d+\]$/);
   await marcar(p, "error-para-el-modelo", ["verdadero"]);
   await comprobar(p, "error-para-el-modelo");
   p.once("dialog", (d) => d.dismiss()); // asked first: nothing is lost on "Cancelar"

@@ -24,7 +24,7 @@ async function abrir() {
 
 test("a right solution typed into the challenge passes every test, and the cells keep their namespace", async () => {
   const p = await abrir();
-  await ejecutar(p, "piezas");
+  await ejecutar(p, "a-ciegas");
   await escribirEnReto(p, entrega("bien_a_mano.py"));
   const r = await comprobarReto(p);
   assert.equal(r.fallidas.length, 0, JSON.stringify(r.fallidas));
@@ -32,12 +32,12 @@ test("a right solution typed into the challenge passes every test, and the cells
   assert.match(r.estado, /^23 de 23 pruebas superadas: ¡reto superado!/);
   assert.equal(await p.locator(".reto-resultado").getAttribute("aria-live"), "polite");
   // The submission ran apart: the cell's names are still the cell's.
-  await p.locator('[data-celda="piezas"] .cm-content').click();
+  await p.locator('[data-celda="a-ciegas"] .cm-content').click();
   await p.keyboard.press("Control+A");
   await p.keyboard.press("Delete");
   await p.keyboard.insertText("print(ll['id'], 'observaciones' in dir())");
-  assert.equal((await ejecutar(p, "piezas")).trim(), "t1 False");
-  await p.locator('[data-celda="piezas"] button.restaurar').click();
+  assert.equal((await ejecutar(p, "a-ciegas")).trim(), "t4 False");
+  await p.locator('[data-celda="a-ciegas"] button.restaurar').click();
   assert.deepEqual(p.errores, []);
   await p.close();
 });
@@ -61,7 +61,7 @@ test("a while True is cut on the test it hung on, and a cell runs afterwards", a
   const colgada = r.fallidas.find((f) => f.nombre === "Una búsqueda sin resultados también es un resultado");
   assert.match(colgada.detalle, /Tu función no ha terminado en 2 s: ¿un bucle infinito\?/);
   assert.equal(await p.evaluate(() => document.documentElement.dataset.arranque !== undefined), true);
-  assert.match(await ejecutar(p, "piezas"), /tool_result t1 pan, leche, patatas/);
+  assert.match(await ejecutar(p, "a-ciegas"), /lista\.txt \| pan, leche, patatas/);
   await p.close();
 });
 
@@ -107,6 +107,6 @@ test("a loop that swallows the interrupt restarts the interpreter, says where, a
   assert.match(await p.locator(".reto-estado").innerText(),
     /^La comprobación no terminó en la prueba «Reproduce la conversación de la lección»: Tu código no terminó a tiempo y hubo que reiniciar el intérprete/);
   assert.equal(await p.locator(".reto button.comprobar").isEnabled(), true);
-  assert.match(await ejecutar(p, "piezas"), /tool_result t1 pan, leche, patatas/);
+  assert.match(await ejecutar(p, "a-ciegas"), /lista\.txt \| pan, leche, patatas/);
   await p.close();
 });
