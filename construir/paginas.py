@@ -39,6 +39,8 @@ def _resaltar_bloque(codigo, lenguaje, _atributos):
 # Raw HTML off: a `<script>` or `<!--` in a lesson's prose is shown as text, never
 # run or left to swallow the rest of the page.
 _md = MarkdownIt("commonmark", {"highlight": _resaltar_bloque, "html": False}).enable("table")
+# A wide table scrolls sideways on a phone: focusable, so that a keyboard can scroll it (axe).
+_md.add_render_rule("table_open", lambda self, tokens, idx, options, env: '<table tabindex="0">\n')
 
 
 def css_resaltado():
