@@ -10,8 +10,10 @@ from string import Template
 
 from markdown_it import MarkdownIt
 from pygments import highlight
+from pygments.filter import simplefilter
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
+from pygments.token import Name
 from pygments.util import ClassNotFound
 
 from . import preguntas_html
@@ -20,11 +22,23 @@ from .leer import id_celda
 FORMATO = HtmlFormatter(nowrap=True)
 
 
+@simplefilter
+def _builtins_llamados(_self, _lexer, flujo, _opciones):
+    """As in the editor, a builtin is a function where it is called (`print(`); where it is a
+    value (`{str: "string"}`) it stays a plain name."""
+    fichas = list(flujo)
+    for i, (tipo, valor) in enumerate(fichas):
+        llamado = i + 1 < len(fichas) and fichas[i + 1][1].startswith("(")
+        yield (Name if tipo is Name.Builtin and not llamado else tipo), valor
+
+
 def resaltar(codigo, lenguaje="python"):
     try:
         lexer = get_lexer_by_name(lenguaje) if lenguaje else TextLexer()
     except ClassNotFound:
         lexer = TextLexer()
+    if isinstance(lexer, PythonLexer):
+        lexer.add_filter(_builtins_llamados())
     return highlight(codigo, lexer, FORMATO)
 
 

@@ -1,6 +1,6 @@
 """Checks a lesson against lessons/leccion.schema.json, then the rules a
-schema cannot express (cell ids unique, ':usa:' pointing at earlier cells, one
-{reto} and one {red} per challenge).
+schema cannot express (cell ids unique, ':usa:' pointing at earlier cells, cells
+short enough to mount whole, one {reto} and one {red} per challenge).
 Messages are in Spanish, for course authors, as `file:line: message`, at the
 line of the entry at fault, and they name what the author wrote (the front
 matter, a reading, a directive and its options), never the dict that leer.py
@@ -17,6 +17,10 @@ from .leer import id_celda
 # Why a directive's body stays empty: where what it shows comes from.
 VACIO = {"{reto}": "el cuerpo de {reto} va vacío: el enunciado y el código inicial están en el .reto.py",
          "{red}": "el cuerpo de {red} va vacío: la petición sale de la conversación del reto que nombra :reto:"}
+# CodeMirror draws only the lines near the window; an editor taller than the window estimates
+# the rest, and in Chromium at 1280x720 a 39-line cell mounted one line (21 px) shorter than its
+# static copy, so the page moved. 33 lines mounted whole at 720 and 740 px high; 30 leaves room.
+MAX_LINEAS_CELDA = 30
 NOMBRES = {"string": "un texto", "integer": "un número entero", "array": "una lista",
            "object": "una lista de 'clave: valor'", "number": "un número", "boolean": "sí o no"}
 
@@ -147,6 +151,11 @@ def _referencias(doc, lineas):
                 problemas.append((_linea(lineas, ("bloques", i, "opciones", "usa")),
                                   f"«:usa: {previa}» no nombra ninguna celda anterior de esta lección"))
         vistas.add(ident)
+        n_lineas = len(b["codigo"].rstrip("\n").split("\n"))
+        if n_lineas > MAX_LINEAS_CELDA:
+            problemas.append((_linea(lineas, ("bloques", i)),
+                              f"la celda «{ident}» tiene {n_lineas} líneas; el máximo es {MAX_LINEAS_CELDA}: "
+                              "pártela en varias celdas (con :usa:) o acórtala"))
     for tipo, ya in (("reto", "el reto «{}» ya está en esta lección"),
                      ("red", "la petición del reto «{}» ya está en esta lección, en otro {{red}}")):
         retos = [(i, b["opciones"]["reto"]) for i, b in enumerate(doc["bloques"]) if b["tipo"] == tipo]

@@ -41,6 +41,7 @@ const ROTAS = [
   ["an unknown option", CABECERA + "```{celda}\n:id: a\n:color: rojo\nprint(1)\n```\n", 12, /«:color:» no se admite en \{celda\}; se admite: :id:, :usa:$/],
   ["a misspelt option", CABECERA + "```{celda}\n:uza: a\nprint(1)\n```\n", 11, /«:uza:» no se admite en \{celda\}; ¿querías decir «:usa:»\?$/],
   ["an unknown directive", CABECERA + "```{cuestionario}\nhola\n```\n", 10, /directiva desconocida \{cuestionario\}/],
+  ["a cell too long to mount whole", CABECERA + "```{celda}\n:id: larga\n" + "print(1)\n".repeat(31) + "```\n", 10, /la celda «larga» tiene 31 líneas; el máximo es 30/],
   [":usa: of a missing cell", CABECERA + "```{celda}\n:usa: nadie\nprint(1)\n```\n", 11, /«:usa: nadie» no nombra ninguna celda anterior/],
   ["an empty cell", CABECERA + "```{celda}\n:id: vacia\n```\n", 12, /: el código de \{celda\} está vacío$/],
   ["a missing front-matter key", CABECERA.replace("orden: 99\n", "") + "```{celda}\nprint(1)\n```\n", 1, /: falta «orden» en la cabecera$/],

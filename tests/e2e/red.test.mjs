@@ -1,11 +1,11 @@
-// ```{red} and the index's blocks, on a copy of lessons/ whose llamar-herramientas lesson ends
-// with a {red}: the JSON shown is peticion() of the conversation's last request for both APIs,
+// ```{red} and the index's blocks, on a copy of lessons/ (llamar-herramientas has a {red}, and
+// curso.yaml its blocks; the failure tests break the copy): the JSON shown is peticion() of the conversation's last request for both APIs,
 // the tabs work with the keyboard (and without scripts both requests are shown), the index
 // shows curso.yaml's blocks in order, and wrong {red}s and blocks fail with file:line.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, unlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, unlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,17 +25,10 @@ const python = (codigo, ...args) => {
 };
 const construir = () => spawnSync(PYTHON, [join(RAIZ, "build.py"), "--lecciones", "lessons", "--salida", "dist"], { cwd: dir, encoding: "utf-8" });
 
-// curso.yaml's blocks, as {titulo, lecciones}; a copy without them gets two, from the lessons' orden.
+// curso.yaml's blocks, as {titulo, lecciones}.
 const BLOQUES = `
 import json, pathlib, sys, yaml
-curso = pathlib.Path(sys.argv[1])
-ficha = yaml.safe_load((curso / "curso.yaml").read_text(encoding="utf-8"))
-if "bloques" not in ficha:
-    metas = sorted((yaml.safe_load(p.read_text(encoding="utf-8").split("---")[1]) for p in curso.glob("*.md")), key=lambda m: m["orden"])
-    ficha["bloques"] = [{"titulo": "Introducción", "lecciones": [m["slug"] for m in metas[:2]]},
-                        {"titulo": "Herramientas", "lecciones": [m["slug"] for m in metas[2:]]}]
-    with open(curso / "curso.yaml", "a", encoding="utf-8") as f:
-        f.write("\\n" + yaml.safe_dump({"bloques": ficha["bloques"]}, allow_unicode=True, sort_keys=False))
+ficha = yaml.safe_load((pathlib.Path(sys.argv[1]) / "curso.yaml").read_text(encoding="utf-8"))
 print(json.dumps(ficha["bloques"]))`;
 
 // The request of the model's last turn, from the challenge itself (its CONVERSACION at the page's
@@ -59,7 +52,6 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), "red-"));
   cpSync(join(RAIZ, "lessons"), join(dir, "lessons"), { recursive: true });
   curso = join(dir, "lessons", "llm-agents");
-  appendFileSync(join(curso, `${RETO}.md`), `\n\`\`\`{red}\n:reto: ${RETO}\n\`\`\`\n`);
   bloques = python(BLOQUES, curso);
   const r = construir();
   assert.equal(r.status, 0, r.stderr);
