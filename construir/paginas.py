@@ -52,7 +52,11 @@ def _resaltar_bloque(codigo, lenguaje, _atributos):
 
 # Raw HTML off: a `<script>` or `<!--` in a lesson's prose is shown as text, never
 # run or left to swallow the rest of the page.
-_md = MarkdownIt("commonmark", {"highlight": _resaltar_bloque, "html": False}).enable("table")
+_md = MarkdownIt("commonmark", {"html": False}).enable("table")
+# Fenced code is ours whole: markdown-it would wrap a highlight that is not a bare <pre> in
+# another <pre><code>.
+_md.add_render_rule("fence", lambda self, tokens, idx, options, env: _resaltar_bloque(
+    tokens[idx].content, tokens[idx].info.strip().split(" ")[0], None) + "\n")
 # A wide table scrolls sideways on a phone: focusable, so that a keyboard can scroll it (axe).
 _md.add_render_rule("table_open", lambda self, tokens, idx, options, env: '<table tabindex="0">\n')
 

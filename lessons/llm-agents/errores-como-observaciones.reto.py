@@ -9,7 +9,8 @@ FUNCION = "ejecutar"
 
 ENUNCIADO = """\
 Escribe `ejecutar(ll, entorno)`. Recibe una llamada `tool_use` y devuelve siempre un único
-`tool_result` con el id de la llamada. Nunca lanza una excepción:
+`tool_result` con el id de la llamada. Nunca lanza una excepción. La herramienta de la
+llamada es `FUNCIONES[ll["name"]]`, y se ejecuta con `FUNCIONES[ll["name"]](entorno, **ll["input"])`:
 
 - si la llamada no cumple su esquema (`incumple(ll)` no es `None`), no la ejecutes y devuelve
   un error con el contenido `"no se ha ejecutado: " + motivo`;

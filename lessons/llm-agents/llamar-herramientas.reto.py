@@ -17,8 +17,10 @@ bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
 - antes de ejecutar una llamada, compruébala contra su herramienta en `HERRAMIENTAS`: que
   el nombre esté declarado, que `input` sea un diccionario, que no falte ningún campo de
   `required`, que no haya campos fuera de `properties` y que cada valor tenga su tipo, el
-  de JSON Schema: `True` no es un `integer`, `2.5` tampoco, y `1` no es un `boolean`.
-  Si no cumple, lanza `ValueError` y no la ejecutes.
+  de JSON Schema: un `array` es una lista y un `object`, un diccionario; `True` no es un
+  `integer`, `2.5` tampoco (`2.0` sí lo es), y `1` no es un `boolean`.
+  Si no cumple, lanza `ValueError` y no la ejecutes. Puedes comprobar cada llamada justo
+  antes de ejecutarla o todas antes de ejecutar ninguna: las pruebas aceptan las dos.
 """
 
 # Lo que ya está definido cuando se ejecuta el código de quien aprende, además de entorno.py.

@@ -22,8 +22,8 @@ de la llamada y nunca lanza una excepción. En este orden:
    - `"denegar"`, o una herramienta que no está en `PERMISOS`: devuelve
      `error(id, "no se ha ejecutado: la herramienta 'NOMBRE' no está permitida")`, con su
      nombre en lugar de NOMBRE, sin preguntar.
-3. Ejecuta la herramienta una vez: si lanza una excepción `e`, devuelve `error(id, str(e))`;
-   si no, `resultado(id, lo_devuelto)`.
+3. Ejecuta la herramienta una vez, con `FUNCIONES[ll["name"]](entorno, **ll["input"])`: si
+   lanza una excepción `e`, devuelve `error(id, str(e))`; si no, `resultado(id, lo_devuelto)`.
 
 Solo se pregunta por una llamada que cumple su esquema y que `PERMISOS` manda preguntar.
 """

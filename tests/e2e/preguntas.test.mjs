@@ -64,9 +64,9 @@ test("each question type: wrong, with the chosen option's explanation, then righ
   assert.equal(await comprobar(q, "linea-del-error"), "¡Correcto!");
 
   const hueco = q.locator('[data-pregunta="completa-el-bloque"] input.hueco');
-  await hueco.fill('"error"');
+  await hueco.fill("error");
   assert.match(await comprobar(q, "completa-el-bloque"), /^No es correcto/);
-  await hueco.fill("'is_error'");
+  await hueco.fill("is_error");
   assert.equal(await comprobar(q, "completa-el-bloque"), "¡Correcto!");
   assert.deepEqual([...p.errores, ...q.errores], []);
   await q.close();
@@ -120,7 +120,7 @@ test("answers and progress survive a reload and show in the index, offline too",
     await i.goto(e.servidor.origen + INDICE);
     const fila = i.locator('[data-leccion="errores-como-observaciones"]');
     await fila.locator(".progreso:not(:empty)").waitFor();
-    assert.match(await fila.locator(".progreso").innerText(), /Celdas ejecutadas: [12] de 4 · Preguntas acertadas: [1-4] de 4 · Reto pendiente/);
+    assert.match(await fila.locator(".progreso").innerText(), /Celdas ejecutadas: 2 de 6 · Preguntas acertadas: [1-4] de 4 · Reto pendiente/);
     assert.equal(await fila.locator(".seguir").getAttribute("href"), "errores-como-observaciones/#pregunta-linea-del-error");
     await i.close();
   } finally {
