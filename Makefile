@@ -4,7 +4,7 @@ SHELL := /bin/bash
 
 .PHONY: setup serve test test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
 
-setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/comprimido/.ok bubblewrap calificador
+setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/stdlib/.ok .cache/comprimido/.ok bubblewrap calificador
 
 .venv/.ok: requirements.txt
 	python3 -m venv .venv
@@ -24,9 +24,17 @@ wheels: .cache/wheels/.ok
 	  --python-version 3.14 --platform any --implementation py -d .cache/wheels -r wheels.txt
 	touch $@
 
-# Brotli 11 of Pyodide's 10 MB wasm takes ~20 s: do it once here, so that builds take seconds.
-.cache/comprimido/.ok: node_modules/.ok .venv/.ok
-	$(PY) -m construir.comprimir node_modules/pyodide .cache/comprimido
+# The standard library the site serves and calificar.py mounts: Pyodide's, entries stored,
+# without the modules a browser cannot run (construir/stdlib.py).
+.cache/stdlib/.ok: node_modules/.ok .venv/.ok construir/stdlib.py
+	$(PY) -m construir.stdlib node_modules/pyodide/python_stdlib.zip .cache/stdlib
+	touch $@
+
+# Brotli 11 of Pyodide's 10 MB wasm takes ~20 s, of the stored stdlib ~30 s: do it once here,
+# so that builds take seconds.
+.cache/comprimido/.ok: node_modules/.ok .venv/.ok .cache/stdlib/.ok
+	$(PY) -m construir.comprimir .cache/comprimido .cache/stdlib/python_stdlib.zip \
+	  $(addprefix node_modules/pyodide/,pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm pyodide-lock.json)
 	touch $@
 
 # The autograder's sandbox (bubblewrap, the one Flatpak uses) and its prepared runtime folder:

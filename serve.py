@@ -5,20 +5,24 @@
   isolation: the Stop button's SharedArrayBuffer);
 - a Content-Security-Policy that runs only the site's own scripts and wasm;
 - the right types for .wasm and .mjs;
-- a year of caching for versioned files (/static/, /pyodide/), no-cache for
+- a year of caching for versioned files (/static/, /pyodide/, and the bench's
+  copy of Pyodide's stock standard library under /bench/pyodide/), no-cache for
   pages, the service worker and everything else;
 - the precompressed .br/.gz copy when the browser accepts it.
 
     python serve.py [--puerto 8000] [--dir dist] [--contar]
 
 --puerto 0 picks a free port; the first line printed gives the address.
---contar adds GET /__bytes__, the body bytes sent so far (for bench/).
+--contar adds GET /__bytes__, the body bytes sent so far (for bench/), and
+GET /__bytes__?por=ruta, the same split by URL path as a JSON object
+{"/path": bytes}; the answers to /__bytes__ itself are not counted.
 --sin-aislar leaves out COOP/COEP, to test the page's fallback when it is not
 cross-origin isolated (Stop then restarts the worker).
 """
 import argparse
 import email.utils
 import http.server
+import json
 import os
 import posixpath
 import sys
@@ -33,7 +37,10 @@ TIPOS = {
     ".whl": "application/zip", ".py": "text/x-python; charset=utf-8", ".svg": "image/svg+xml",
     ".txt": "text/plain; charset=utf-8", ".png": "image/png", ".ico": "image/x-icon",
 }
-INMUTABLE = ("/static/", "/pyodide/")
+# /bench/pyodide/<version>/ holds the bare page's copy of the npm package's
+# python_stdlib.zip: cached like /pyodide/, as anyone deploying it would, so that
+# the bench's warm visits compare like with like (bench/ is not precached).
+INMUTABLE = ("/static/", "/pyodide/", "/bench/pyodide/")
 CODIFICACIONES = ((".br", "br"), (".gz", "gzip"))
 
 
@@ -84,6 +91,7 @@ class Manejador(http.server.BaseHTTPRequestHandler):
     contar = False
     aislar = True
     enviados = 0
+    por_ruta = {}  # URL path -> body bytes sent (--contar)
     cerrojo = threading.Lock()
     server_version = "curso-agentes"
     protocol_version = "HTTP/1.1"
@@ -97,7 +105,12 @@ class Manejador(http.server.BaseHTTPRequestHandler):
     def responder(self, cuerpo):
         ruta_url = urllib.parse.urlsplit(self.path).path
         if self.contar and ruta_url == "/__bytes__":
-            return self.enviar(200, str(Manejador.enviados).encode(), "text/plain; charset=utf-8", "no-store", cuerpo)
+            with self.cerrojo:
+                if urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("por") == ["ruta"]:
+                    datos, tipo = json.dumps(Manejador.por_ruta, sort_keys=True).encode(), "application/json"
+                else:
+                    datos, tipo = str(Manejador.enviados).encode(), "text/plain; charset=utf-8"
+            return self.enviar(200, datos, tipo, "no-store", cuerpo, contar=False)
         archivo = self.resolver(ruta_url)
         if archivo is None:
             return self.no_encontrado(cuerpo)
@@ -136,7 +149,7 @@ class Manejador(http.server.BaseHTTPRequestHandler):
             return None
         return archivo
 
-    def enviar(self, codigo, datos, tipo, cache, cuerpo, extra=None):
+    def enviar(self, codigo, datos, tipo, cache, cuerpo, extra=None, contar=True):
         self.send_response(codigo)
         for k, v in {**cabeceras_comunes(urllib.parse.urlsplit(self.path).path), **(extra or {})}.items():
             self.send_header(k, v)
@@ -147,8 +160,11 @@ class Manejador(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         if cuerpo and codigo != 304:
             self.wfile.write(datos)
-            with self.cerrojo:
-                Manejador.enviados += len(datos)
+            if contar and self.contar:
+                ruta_url = urllib.parse.urlsplit(self.path).path
+                with self.cerrojo:
+                    Manejador.enviados += len(datos)
+                    Manejador.por_ruta[ruta_url] = Manejador.por_ruta.get(ruta_url, 0) + len(datos)
 
     def redirigir(self, destino):
         self.send_response(301)

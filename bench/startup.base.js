@@ -1,7 +1,8 @@
-// Worker of the bare page: loadPyodide, then run cells in order.
+// Worker of the bare page: loadPyodide, then run cells in order. The standard
+// library is the npm package's own zip (build.py copies it), not the site's.
 import { loadPyodide } from "__INDEX_URL__pyodide.mjs";
 
-const listo = loadPyodide({ indexURL: "__INDEX_URL__" }).then((py) => {
+const listo = loadPyodide({ indexURL: "__INDEX_URL__", stdLibURL: "__STDLIB_URL__" }).then((py) => {
   py.setStdout({ batched: (texto) => postMessage({ tipo: "salida", texto: texto + "\n" }) });
   postMessage({ tipo: "listo" });
   return py;

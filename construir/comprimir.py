@@ -3,39 +3,51 @@ server sends when the browser accepts them. Brotli at quality 11 is slow on the
 10 MB wasm, so results are kept in .cache/comprimido/, keyed by content hash."""
 import gzip
 import hashlib
+import zipfile
 from pathlib import Path
 
 import brotli
 
-COMPRIMIBLES = {".js", ".mjs", ".css", ".html", ".wasm", ".json", ".py", ".svg", ".txt"}
+# .zip and .whl: the stdlib and the wheels, whose entries are stored so that brotli works
+# across them (construir/stdlib.py).
+COMPRIMIBLES = {".js", ".mjs", ".css", ".html", ".wasm", ".json", ".py", ".svg", ".txt", ".zip", ".whl"}
 MINIMO = 1024
 
 
 def comprimir_arbol(raiz, cache):
     for ruta in _comprimibles(raiz):
         datos = ruta.read_bytes()
-        for ext, comprimida in _comprimidas(datos, cache):
+        for ext, comprimida in comprimidas(datos, cache):
             if len(comprimida) < len(datos):
                 ruta.with_name(ruta.name + ext).write_bytes(comprimida)
 
 
-def precalentar(raiz, cache):
-    """Fills the cache for the files under raiz, writing nothing beside them.
+def precalentar(rutas, cache):
+    """Fills the cache for these files, writing nothing beside them.
 
-    `make setup` runs it on node_modules/pyodide, so that a build, even the first one on a
-    fresh clone, takes seconds: brotli 11 on the wasm alone takes about 20 s here.
+    `make setup` runs it on Pyodide's files and the stdlib, so that a build, even the first
+    one on a fresh clone, takes seconds: brotli 11 on the wasm alone takes about 20 s here.
     """
-    for ruta in _comprimibles(raiz):
-        for _ in _comprimidas(ruta.read_bytes(), cache):
+    for ruta in map(Path, rutas):
+        for _ in comprimidas(ruta.read_bytes(), cache):
             pass
 
 
 def _comprimibles(raiz):
     return [r for r in sorted(Path(raiz).rglob("*"))
-            if r.is_file() and r.suffix in COMPRIMIBLES and r.stat().st_size >= MINIMO]
+            if r.is_file() and r.suffix in COMPRIMIBLES and r.stat().st_size >= MINIMO
+            and (r.suffix not in (".zip", ".whl") or _almacenado(r))]
 
 
-def _comprimidas(datos, cache):
+def _almacenado(zip_):
+    """Only a zip of stored entries is worth compressing: deflated ones (the stock
+    python_stdlib.zip, the wheels) are already as small as brotli would make them, nearly."""
+    with zipfile.ZipFile(zip_) as z:
+        return all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+
+
+def comprimidas(datos, cache):
+    """(extension, bytes) of each compressed copy of datos, made once and kept in cache."""
     cache.mkdir(parents=True, exist_ok=True)
     clave = hashlib.sha256(datos).hexdigest()
     for ext, hacer in ((".gz", _gzip), (".br", _brotli)):
@@ -57,4 +69,4 @@ def _brotli(datos):
 
 if __name__ == "__main__":
     import sys
-    precalentar(Path(sys.argv[1]), Path(sys.argv[2]))
+    precalentar(sys.argv[2:], Path(sys.argv[1]))

@@ -82,6 +82,23 @@ def css_resaltado():
     return "\n".join(reglas) + "\n"
 
 
+# What the worker fetches to boot, asked for by the HTML itself instead of at the end of the chain
+# HTML -> page bundle -> worker -> pyodide.mjs -> pyodide.asm.mjs -> wasm and stdlib. The worker's
+# own requests then find them in the HTTP cache (or wait for them there: one download each).
+# as/crossorigin are those of the worker's requests (fetch() in cors mode, module imports).
+# Not on a phone (600 px or less), whose first visit downloads nothing until a Run; and the
+# service worker removes them from the pages it serves, where everything is already local.
+_DEL_INTERPRETE = [("pyodide.asm.wasm", "fetch"), ("python_stdlib.zip", "fetch"),
+                   ("pyodide.mjs", "script"), ("pyodide.asm.mjs", "script"), ("pyodide-lock.json", "fetch")]
+MOVIL = "(max-width: 600px)"  # as site/src/pagina.js
+
+
+def _precargas_interprete(config):
+    enlaces = [(config["trabajador"], "script")] + [(config["indexURL"] + f, como) for f, como in _DEL_INTERPRETE]
+    return [f'<link rel="preload" href="{h}" as="{como}" crossorigin media="not all and {MOVIL}" data-primera-visita>'
+            for h, como in enlaces]
+
+
 class Paginas:
     def __init__(self, dir_plantillas, textos, css):
         self.plantillas = {p.stem: Template(p.read_text(encoding="utf-8")) for p in Path(dir_plantillas).glob("*.html")}
@@ -110,7 +127,8 @@ class Paginas:
                               lecturas=self._lecturas(meta.get("lecturas", [])), datos=_json_en_html(datos),
                               navegacion=self._vecinas(*vecinas))
         cabeza = "\n".join([f'<script type="module" src="{js}"></script>',
-                            *(f'<link rel="modulepreload" href="{p}">' for p in precargas)])
+                            *(f'<link rel="modulepreload" href="{p}">' for p in precargas),
+                            *_precargas_interprete(config)])
         return self._pagina(f'{meta["titulo"]} · {curso["titulo"]}', cuerpo, cabeza)
 
     def _prosa(self, bloque, _estado):

@@ -32,8 +32,7 @@ from pathlib import Path
 PY = Path(__file__).resolve().parent
 RAIZ = PY.parent
 ARCHIVOS = ["nodo.mjs", "calificador.py", "juez.py", "hijo.py", "guionizado.py", "entorno.py"]
-PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-           "pyodide-lock.json", "package.json"]
+PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", "package.json"]
 RUEDAS = ("jsonschema", "attrs", "pyrsistent")
 NODO_FLAGS = ["--max-old-space-size=512"]
 # A child lives a second or two: optimising hot wasm and JS for later (TurboFan) is wasted there.
@@ -56,6 +55,9 @@ def origenes():
     ruedas = RAIZ / ".cache" / "wheels"
     fuentes = {a: PY / a for a in ARCHIVOS}
     fuentes.update({"pyodide/" + a: pyodide / a for a in PYODIDE})
+    # The page's stdlib, not the npm package's: the same modules, so that an import behaves
+    # the same in both (construir/stdlib.py; `make setup` writes it).
+    fuentes["pyodide/python_stdlib.zip"] = RAIZ / ".cache" / "stdlib" / "python_stdlib.zip"
     fuentes.update({"ruedas/" + r.name: r for r in sorted(ruedas.glob("*.whl"))
                     if r.name.split("-")[0] in RUEDAS})
     nodo = shutil.which("node")

@@ -69,6 +69,15 @@ async function activar() {
 self.addEventListener("install", (e) => e.waitUntil(instalar()));
 self.addEventListener("activate", (e) => e.waitUntil(activar()));
 
+// A page served from here finds the interpreter here too: its first-visit preload hints
+// (construir/paginas.py) would only read the interpreter's 19 MB a second time.
+const PRIMERA_VISITA = /<link [^>]*data-primera-visita>\n?/g;
+async function sinPrecargas(r) {
+  const cabeceras = new Headers(r.headers);
+  cabeceras.delete("content-length");
+  return new Response((await r.text()).replace(PRIMERA_VISITA, ""), { status: r.status, statusText: r.statusText, headers: cabeceras });
+}
+
 self.addEventListener("fetch", (e) => {
   const url = new URL(e.request.url);
   if (e.request.method !== "GET" || url.origin !== location.origin) return;
@@ -78,6 +87,6 @@ self.addEventListener("fetch", (e) => {
   e.respondWith(
     caches.open(NOMBRE)
       .then((c) => c.match(claveDe(ruta, rev)))
-      .then((r) => r || fetch(e.request)),
+      .then((r) => (r && e.request.mode === "navigate" ? sinPrecargas(r) : r) || fetch(e.request)),
   );
 });

@@ -14,8 +14,9 @@ llamada es `FUNCIONES[ll["name"]]`, y se ejecuta con `FUNCIONES[ll["name"]](ento
 
 - si la llamada no cumple su esquema (`incumple(ll)` no es `None`), no la ejecutes y devuelve
   un error con el contenido `"no se ha ejecutado: " + motivo`;
-- si la cumple y la herramienta lanza cualquier excepción `e`, devuelve `error(id, str(e))`;
-- si la herramienta devuelve algo, devuelve `resultado(id, lo_devuelto)`;
+- si la cumple y la herramienta lanza cualquier excepción `e` (de la clase `Exception`),
+  devuelve `error(ll["id"], str(e))`;
+- si la herramienta devuelve algo, devuelve `resultado(ll["id"], lo_devuelto)`;
 - llama a la herramienta como mucho una vez. Una búsqueda sin resultados no es un error.
 """
 

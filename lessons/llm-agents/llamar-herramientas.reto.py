@@ -19,8 +19,11 @@ bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
   `required`, que no haya campos fuera de `properties` y que cada valor tenga su tipo, el
   de JSON Schema: un `array` es una lista y un `object`, un diccionario; `True` no es un
   `integer`, `2.5` tampoco (`2.0` sí lo es), y `1` no es un `boolean`.
-  Si no cumple, lanza `ValueError` y no la ejecutes. Puedes comprobar cada llamada justo
-  antes de ejecutarla o todas antes de ejecutar ninguna: las pruebas aceptan las dos.
+  `incumple(ll)` de `entorno.py` hace esta comprobación: puedes usarla o escribir la tuya.
+  Si no cumple, lanza `ValueError`, con el mensaje que quieras, y no la ejecutes. Puedes
+  comprobar cada llamada justo antes de ejecutarla o todas antes de ejecutar ninguna: las
+  pruebas aceptan las dos;
+- si una herramienta lanza una excepción, deja que salga de `observaciones`.
 """
 
 # Lo que ya está definido cuando se ejecuta el código de quien aprende, además de entorno.py.

@@ -39,7 +39,7 @@ async function abrirCache(nombre) {
 }
 
 export async function arrancar(config, modulos, enviar) {
-  const dejarDeContar = config.primeraVisita ? contarDescargas(config.bytesInterprete, enviar) : () => {};
+  const dejarDeContar = config.primeraVisita ? contarDescargas(config.descargas, enviar) : () => {};
   try {
     const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
     const base = { indexURL: config.indexURL };

@@ -8,17 +8,18 @@ import { montarPreguntas } from "./preguntas.js";
 import { montarAcciones } from "./acciones.js";
 import { marcarSitio } from "./progreso.js";
 import { montarPestanas } from "./pestanas.js";
+import { totalEnviado } from "./descargas.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
 // ?instantanea=no boots without the memory snapshot (for comparison and diagnosis).
 if (new URLSearchParams(location.search).get("instantanea") === "no") datos.config.instantanea = null;
 // Without a service worker in control this is a first visit: count the download.
 datos.config.primeraVisita = !navigator.serviceWorker?.controller;
-const carga = new Carga(document.getElementById("estado"), datos.config.bytesInterprete);
+const carga = new Carga(document.getElementById("estado"), totalEnviado(datos.config.descargas));
 let controlador = null;
 const avisosPendientes = [];
 
-// A phone's first visit waits for the first Run to download the interpreter (12 MB);
+// A phone's first visit waits for the first Run to download the interpreter (4.4 MB sent);
 // the page says so. Once cached, it boots at once, as everywhere else.
 const diferida = datos.config.primeraVisita && matchMedia("(max-width: 600px)").matches;
 if (diferida) carga.diferida();

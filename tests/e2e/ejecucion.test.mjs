@@ -141,7 +141,7 @@ test("on a phone's first visit nothing downloads until the first Run, the page s
     await p.goto(e.servidor.origen + LECCION);
     await p.locator('[data-celda="cargar"] button.ejecutar:not([disabled])').waitFor();
     await p.waitForTimeout(1000);
-    assert.ok(!pedidas.some((r) => r.endsWith(".wasm")), "the interpreter downloaded before any Run");
+    assert.deepEqual(pedidas.filter((r) => r.startsWith("/pyodide/")), [], "the interpreter downloaded before any Run");
     assert.match(await p.locator(".estado-texto").innerText(), /se descargará cuando ejecutes tu primera celda/);
     assert.match(await p.locator(".aviso-movil").innerText(), /se descarga la primera vez que ejecutas una celda/);
     await p.locator('[data-celda="cargar"] button.ejecutar').click();

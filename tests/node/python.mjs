@@ -7,9 +7,14 @@ import path from "node:path";
 export const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const RUEDAS = path.join(RAIZ, ".cache/wheels");
 
+// The standard library the site serves and calificar.py mounts (construir/stdlib.py), or the npm
+// package's own with stdlib: "npm".
+export const STDLIB = { curso: path.join(RAIZ, ".cache/stdlib/python_stdlib.zip"), npm: undefined };
+
 // jsonschema: the pure wheels that the site serves (make wheels), imported straight from the zips.
-export async function arrancaPython({ conJsonschema = true } = {}) {
-  const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
+export async function arrancaPython({ conJsonschema = true, stdlib = "curso" } = {}) {
+  if (stdlib === "curso" && !existsSync(STDLIB.curso)) throw new Error(`falta ${STDLIB.curso}: make setup`);
+  const py = await loadPyodide({ stdout: () => {}, stderr: () => {}, stdLibURL: STDLIB[stdlib] });
   py.FS.mkdirTree("/repo");
   py.FS.mount(py.FS.filesystems.NODEFS, { root: RAIZ }, "/repo");
   const ruedas = conJsonschema && existsSync(RUEDAS)

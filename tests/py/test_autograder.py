@@ -28,7 +28,7 @@ RETOS = sorted(p.name[:-len(".reto.py")] for p in RAIZ.glob("lessons/*/*.reto.py
 ES_ROOT = os.geteuid() == 0
 ENTORNO = {k: v for k, v in os.environ.items() if k != "CALIFICAR_CACHE"}
 PYODIDE = ["package.json", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm",
-           "pyodide.mjs", "python_stdlib.zip"]
+           "pyodide.mjs"]  # and the page's stdlib, from .cache/stdlib/
 PY = ["aislamiento.py", "calificador.py", "calificar.py", "entorno.py", "guionizado.py",
       "hijo.py", "juez.py", "nodo.mjs"]
 
@@ -91,7 +91,8 @@ def test_each_zip_holds_its_challenge_and_nothing_of_the_others(zips):
             nombres = {i.filename: i for i in z.infolist()}
             ruedas = sorted(n.split("/")[-1].split("-")[0] for n in nombres if n.endswith(".whl"))
             esperados = {"setup.sh", "run_autograder", "lessons/llm-agents/%s.reto.py" % reto,
-                         *("py/" + a for a in PY), *("node_modules/pyodide/" + a for a in PYODIDE)}
+                         *("py/" + a for a in PY), *("node_modules/pyodide/" + a for a in PYODIDE),
+                         ".cache/stdlib/python_stdlib.zip"}
             assert set(n for n in nombres if not n.endswith(".whl")) == esperados
             assert all(n.startswith(".cache/wheels/") for n in nombres if n.endswith(".whl"))
             assert ruedas == ["attrs", "jsonschema", "pyrsistent"]
