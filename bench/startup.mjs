@@ -247,22 +247,24 @@ const tabla = (cabecera, filas) => {
   console.log("");
 };
 
+// The rows of both profiles' tables: [figure, field of a round, format].
+const FILAS = [
+  ["navigation -> first output, cold", "fria", ms],
+  ["navigation -> first output, warm", "caliente", ms],
+  ["navigation -> interpreter ready, cold", "listoFria", ms],
+  ["navigation -> interpreter ready, warm", "listoCaliente", ms],
+  ["bytes sent, first visit (to first output)", "bytesHastaSalida", MB],
+  ["bytes sent, first visit (incl. offline precache)", "bytes", MB],
+  ["bytes sent, warm visit", "bytesCaliente", kB],
+];
 if (LOCAL) {
   const fila = (nombre, campo, formato) => {
     const [b, l, n] = ["base", "leccion", "sin"].map((q) => m(q, campo));
     return [nombre, formato(b), formato(l), razon(l, b), formato(n), razon(n, b)];
   };
   console.log(`Start-up, headless Chromium, localhost, median of ${RONDAS} rounds (lesson page boot on warm visits: ${resultados.leccion.map((r) => r.arranque).join(", ")}; without snapshot: ${resultados.sin.map((r) => r.arranque).join(", ")})\n`);
-  tabla(["figure", "bare page", "lesson page", "ratio", "lesson page, snapshot off", "ratio"], [
-    fila("navigation -> first output, cold", "fria", ms),
-    fila("navigation -> first output, warm", "caliente", ms),
-    fila("navigation -> interpreter ready, cold", "listoFria", ms),
-    fila("navigation -> interpreter ready, warm", "listoCaliente", ms),
-    fila("bytes sent, first visit (to first output)", "bytesHastaSalida", MB),
-    fila("bytes sent, first visit (incl. offline precache)", "bytes", MB),
-    fila("bytes sent, warm visit", "bytesCaliente", kB),
-    fila("Run -> output, print(1), once ready", "run", msDecimal),
-  ]);
+  tabla(["figure", "bare page", "lesson page", "ratio", "lesson page, snapshot off", "ratio"],
+    [...FILAS, ["Run -> output, print(1), once ready", "run", msDecimal]].map((f) => fila(...f)));
 }
 if (LENTO) {
   const fila = (nombre, campo, formato) => {
@@ -271,15 +273,7 @@ if (LENTO) {
   };
   const { downloadThroughput: bajada, uploadThroughput: subida, latency } = RED_LENTA;
   console.log(`Start-up, throttled network (DevTools emulation on the page, its worker and its service worker: ${bajada * 8 / 1e6} Mbit/s down, ${subida * 8 / 1e6} up, ${latency} ms latency), median of ${RONDAS} rounds (lesson page boot on warm visits: ${resultados.leccionLenta.map((r) => r.arranque).join(", ")})\n`);
-  tabla(["figure", "bare page", "lesson page", "ratio"], [
-    fila("navigation -> first output, cold", "fria", ms),
-    fila("navigation -> first output, warm", "caliente", ms),
-    fila("navigation -> interpreter ready, cold", "listoFria", ms),
-    fila("navigation -> interpreter ready, warm", "listoCaliente", ms),
-    fila("bytes sent, first visit (to first output)", "bytesHastaSalida", MB),
-    fila("bytes sent, first visit (incl. offline precache)", "bytes", MB),
-    fila("bytes sent, warm visit", "bytesCaliente", kB),
-  ]);
+  tabla(["figure", "bare page", "lesson page", "ratio"], FILAS.map((f) => fila(...f)));
 }
 
 // By file: the round whose first visit sent the median total (so its rows add up to it).
