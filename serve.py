@@ -103,10 +103,11 @@ class Manejador(http.server.BaseHTTPRequestHandler):
         self.responder(cuerpo=True)
 
     def responder(self, cuerpo):
-        ruta_url = urllib.parse.urlsplit(self.path).path
+        partes = urllib.parse.urlsplit(self.path)
+        ruta_url = partes.path
         if self.contar and ruta_url == "/__bytes__":
             with self.cerrojo:
-                if urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("por") == ["ruta"]:
+                if urllib.parse.parse_qs(partes.query).get("por") == ["ruta"]:
                     datos, tipo = json.dumps(Manejador.por_ruta, sort_keys=True).encode(), "application/json"
                 else:
                     datos, tipo = str(Manejador.enviados).encode(), "text/plain; charset=utf-8"

@@ -11,7 +11,8 @@ from .comprimir import comprimidas
 from .errores import ErrorDeConstruccion
 
 # The files of the npm package that a browser boot needs (no .map, no node files).
-ARCHIVOS_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# Biggest first: the order of the pages' preload hints (construir/paginas.py).
+ARCHIVOS_PYODIDE = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "pyodide.asm.mjs", "pyodide-lock.json"]
 # Fetched with fetch() while booting: what the progress bar counts.
 DESCARGADOS = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 

@@ -17,6 +17,7 @@ from pygments.token import Name
 from pygments.util import ClassNotFound
 
 from . import preguntas_html
+from .activos import ARCHIVOS_PYODIDE
 from .leer import id_celda
 
 FORMATO = HtmlFormatter(nowrap=True)
@@ -88,13 +89,12 @@ def css_resaltado():
 # as/crossorigin are those of the worker's requests (fetch() in cors mode, module imports).
 # Not on a phone (600 px or less), whose first visit downloads nothing until a Run; and the
 # service worker removes them from the pages it serves, where everything is already local.
-_DEL_INTERPRETE = [("pyodide.asm.wasm", "fetch"), ("python_stdlib.zip", "fetch"),
-                   ("pyodide.mjs", "script"), ("pyodide.asm.mjs", "script"), ("pyodide-lock.json", "fetch")]
 MOVIL = "(max-width: 600px)"  # as site/src/pagina.js
 
 
 def _precargas_interprete(config):
-    enlaces = [(config["trabajador"], "script")] + [(config["indexURL"] + f, como) for f, como in _DEL_INTERPRETE]
+    enlaces = [(config["trabajador"], "script")] + [
+        (config["indexURL"] + f, "script" if f.endswith(".mjs") else "fetch") for f in ARCHIVOS_PYODIDE]
     return [f'<link rel="preload" href="{h}" as="{como}" crossorigin media="not all and {MOVIL}" data-primera-visita>'
             for h, como in enlaces]
 

@@ -3,8 +3,8 @@ python_stdlib.zip, repacked with its entries stored, and without the modules tha
 in a browser worker, each replaced by a one-line module that raises ImportError in Spanish.
 
 Why stored: the npm package deflates its 614 entries one by one, so serving the zip
-compressed gains nothing (2.55 MB). Stored, it is 9.6 MB, and brotli 11 takes the whole of it
-to 1.6 MB, because it compresses across files. Brotli takes about 30 s: `make setup` does it
+compressed gains nothing (2.55 MB). Stored, and without the modules below, it is 9.2 MB, and
+brotli 11 takes the whole of it to 1.53 MB, because it compresses across files. Brotli takes about 30 s: `make setup` does it
 once, into .cache/comprimido/ (construir/comprimir.py).
 
 Both the page and calificar.py use this zip, so a learner's `import` behaves the same in both.
