@@ -130,6 +130,14 @@ async function estaticoYEditores(ruta, opciones) {
   await p.addInitScript(anotarEstatico);
   await p.goto(e.servidor.origen + ruta);
   await p.waitForFunction(() => document.documentElement.classList.contains("con-js"));
+  // CodeMirror may finish parsing (and colouring) in later frames on a busy machine: measure once
+  // the number of coloured spans has held still for 300 ms.
+  await p.waitForFunction(() => {
+    const n = document.querySelectorAll(".cm-content span").length;
+    const [antes, desde] = window.__spans ?? [-1, 0];
+    if (n !== antes) window.__spans = [n, performance.now()];
+    return n === antes && performance.now() - desde >= 300;
+  }, null, { polling: 100 });
   const antes = await p.evaluate(() => window.__estatico);
   const despues = await medirEditores(p);
   await p.close();
