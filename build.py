@@ -166,12 +166,12 @@ def escribir(cursos, destino, dir_py):
     bundles, trozos = activos.empaquetar_js(RAIZ, static, [RAIZ / "site/src/pagina.js", RAIZ / "site/src/trabajador.js", RAIZ / "site/src/indice.js"])
     otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in ("reto.css", "curso.css"))
     css = activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static)
-    version, index_url, descargas = activos.copiar_pyodide(RAIZ, destino / "pyodide", RAIZ / ".cache" / "comprimido")
+    version, index_url, descargas, lock = activos.copiar_pyodide(RAIZ, destino / "pyodide", RAIZ / ".cache" / "comprimido")
     ruedas = activos.copiar_ruedas(RAIZ / ".cache" / "wheels", RAIZ / "wheels.txt", destino / "pyodide" / "paquetes")
     # The snapshot belongs to this Pyodide and this worker (its name carries its hash).
     instantanea = "instantanea-" + activos.resumen(f"{version}{bundles['trabajador']}".encode(), 12)
     config = {"indexURL": index_url, "trabajador": bundles["trabajador"], "instantanea": instantanea,
-              "descargas": descargas, "paquetes": ruedas}
+              "descargas": descargas, "paquetes": ruedas, "lock": lock}
     # The phone notice is static HTML: it gets the size sent (site/src/textos.js's megas, in Python).
     enviado = sum(b for _, b in descargas.values()) / 1e6
     textos["aviso_movil"] = textos["aviso_movil"].replace("{total}", f"{enviado:.1f} MB".replace(".", ","))
@@ -205,16 +205,18 @@ def escribir(cursos, destino, dir_py):
 def copiar_banco(destino, index_url, version):
     """The bare page of bench/startup.mjs (bench/base/): same Pyodide, same server, no runtime.
 
-    It loads the npm package's own python_stdlib.zip, copied to bench/pyodide/<version>/
-    (cached like /pyodide/ by serve.py, and outside the precache), whatever the site serves."""
-    base, stdlib = destino / "base", destino / "pyodide" / version / "python_stdlib.zip"
+    It loads the npm package's own python_stdlib.zip and pyodide-lock.json, copied to
+    bench/pyodide/<version>/ (cached like /pyodide/ by serve.py, and outside the precache),
+    whatever the site serves."""
+    base, stock = destino / "base", destino / "pyodide" / version
     base.mkdir(parents=True)
-    stdlib.parent.mkdir(parents=True)
-    shutil.copy2(RAIZ / "node_modules" / "pyodide" / "python_stdlib.zip", stdlib)
-    url_stdlib = "/" + stdlib.relative_to(destino.parent).as_posix()
+    stock.mkdir(parents=True)
+    for archivo in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy2(RAIZ / "node_modules" / "pyodide" / archivo, stock / archivo)
+    url_stock = "/" + stock.relative_to(destino.parent).as_posix() + "/"
     for origen, nombre in (("startup.base.html", "index.html"), ("startup.base.js", "trabajador.js")):
         texto = (RAIZ / "bench" / origen).read_text(encoding="utf-8")
-        texto = texto.replace("__INDEX_URL__", index_url).replace("__STDLIB_URL__", url_stdlib)
+        texto = texto.replace("__INDEX_URL__", index_url).replace("__STOCK_URL__", url_stock)
         (base / nombre).write_text(texto, encoding="utf-8")
 
 

@@ -6,7 +6,7 @@
 - a Content-Security-Policy that runs only the site's own scripts and wasm;
 - the right types for .wasm and .mjs;
 - a year of caching for versioned files (/static/, /pyodide/, and the bench's
-  copy of Pyodide's stock standard library under /bench/pyodide/), no-cache for
+  copy of Pyodide's stock stdlib and lock file under /bench/pyodide/), no-cache for
   pages, the service worker and everything else;
 - the precompressed .br/.gz copy when the browser accepts it.
 
@@ -38,7 +38,7 @@ TIPOS = {
     ".txt": "text/plain; charset=utf-8", ".png": "image/png", ".ico": "image/x-icon",
 }
 # /bench/pyodide/<version>/ holds the bare page's copy of the npm package's
-# python_stdlib.zip: cached like /pyodide/, as anyone deploying it would, so that
+# python_stdlib.zip and pyodide-lock.json: cached like /pyodide/, as anyone deploying it would, so that
 # the bench's warm visits compare like with like (bench/ is not precached).
 INMUTABLE = ("/static/", "/pyodide/", "/bench/pyodide/")
 CODIFICACIONES = ((".br", "br"), (".gz", "gzip"))

@@ -12,9 +12,10 @@ from .errores import ErrorDeConstruccion
 
 # The files of the npm package that a browser boot needs (no .map, no node files).
 # Biggest first: the order of the pages' preload hints (construir/paginas.py).
-ARCHIVOS_PYODIDE = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "pyodide.asm.mjs", "pyodide-lock.json"]
+# Not pyodide-lock.json: the site serves none of the packages it lists (lock_vacio).
+ARCHIVOS_PYODIDE = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "pyodide.asm.mjs"]
 # Fetched with fetch() while booting: what the progress bar counts.
-DESCARGADOS = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+DESCARGADOS = ["pyodide.asm.wasm", "python_stdlib.zip"]
 
 
 def resumen(datos, n=16):
@@ -59,9 +60,19 @@ def escribir_css(origen, extra, destino):
     return f"/{destino.name}/{nombre}"
 
 
+def lock_vacio(origen):
+    """The npm package's pyodide-lock.json without its packages, which loadPyodide takes as
+    lockFileContents: the site serves none of them (its own wheels load by URL, site/src/
+    paquetes.js), so `import numpy` says "No module named 'numpy'" instead of advising a
+    micropip.install that cannot work offline, and the boot saves a request and 22 KB.
+    py/nodo.mjs gives calificar.py's Pyodide the same."""
+    lock = json.loads((origen / "pyodide-lock.json").read_text())
+    return {"info": lock["info"], "packages": {}}
+
+
 def copiar_pyodide(raiz, destino, cache_comprimido):
     """Copies Pyodide's files, the stdlib from .cache/stdlib/ (construir/stdlib.py); returns
-    (version, index URL, {file of DESCARGADOS: [bytes, bytes sent with brotli]})."""
+    (version, index URL, {file of DESCARGADOS: [bytes, bytes sent with brotli]}, empty lock)."""
     origen = raiz / "node_modules" / "pyodide"
     paquete = json.loads((origen / "package.json").read_text())
     carpeta = destino / paquete["version"]
@@ -75,13 +86,13 @@ def copiar_pyodide(raiz, destino, cache_comprimido):
     for nombre in DESCARGADOS:
         datos = (carpeta / nombre).read_bytes()
         descargas[nombre] = [len(datos), min(len(datos), *(len(c) for _, c in comprimidas(datos, cache_comprimido)))]
-    return paquete["version"], f"/{destino.name}/{paquete['version']}/", descargas
+    return paquete["version"], f"/{destino.name}/{paquete['version']}/", descargas, lock_vacio(origen)
 
 
 def copiar_ruedas(dir_ruedas, lista, destino):
     """Copies the wheels named in wheels.txt, their files stored rather than deflated (as the
-    stdlib: stdlib.almacenar), so that brotli compresses across them: 427 KB sent for the five
-    before, 293 KB now. Same files inside: calificar.py mounts the originals. Returns
+    stdlib: stdlib.almacenar), so that brotli compresses across them: 216 KB sent for the three
+    deflated, 144 KB now. Same files inside: calificar.py mounts the originals. Returns
     {package: url path}."""
     destino.mkdir(parents=True)
     urls, faltan = {}, []

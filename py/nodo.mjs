@@ -38,7 +38,12 @@ function monta(py) {
 }
 
 const silencio = { batched: () => {} };
-const opciones = { indexURL: path.join(BASE, "pyodide") + "/", stdout: () => {}, stderr: () => {} };
+// The lock without its packages, as the page boots (construir/activos.py, lock_vacio): an
+// `import numpy` fails with the same message on both sides.
+const { info } = JSON.parse(readFileSync(path.join(BASE, "pyodide", "pyodide-lock.json"), "utf8"));
+const opciones = {
+  indexURL: path.join(BASE, "pyodide") + "/", lockFileContents: { info, packages: {} }, stdout: () => {}, stderr: () => {},
+};
 
 if (modo === "instantanea") {
   const py = await loadPyodide({ ...opciones, _makeSnapshot: true });

@@ -42,7 +42,7 @@ export async function arrancar(config, modulos, enviar) {
   const dejarDeContar = config.primeraVisita ? contarDescargas(config.descargas, enviar) : () => {};
   try {
     const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
-    const base = { indexURL: config.indexURL };
+    const base = { indexURL: config.indexURL, lockFileContents: config.lock };
     const cache = config.instantanea ? await abrirCache(config.instantanea) : null;
     const guardada = cache && (await cache.match(CLAVE).catch(() => undefined));
     if (guardada) {

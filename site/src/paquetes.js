@@ -1,11 +1,12 @@
 // Installs the course's extra packages from this site's own wheels, the first
 // time a cell imports them. Nothing comes from a CDN: config.paquetes maps a
-// package name to the URL of its wheel under /pyodide/paquetes/.
+// package name to the URL of its wheel under /pyodide/paquetes/, and Pyodide's
+// loadPackage installs wheels by URL (no micropip: its two wheels were half
+// the bytes of the five, and offline it could install nothing else).
 const GRUPOS = {
-  micropip: { base: ["packaging", "micropip"], extra: [] },
-  jsonschema: { base: ["packaging", "micropip"], extra: ["attrs", "pyrsistent", "jsonschema"] },
+  jsonschema: ["attrs", "pyrsistent", "jsonschema"],
 };
-const instalados = new Map(); // package or group name -> the promise of its install
+const instalados = new Map(); // package name -> the promise of its install
 
 const absoluta = (ruta) => new URL(ruta, self.location.origin).href;
 
@@ -20,7 +21,7 @@ export async function cargarImportados(py, codigo, urls) {
   for (const nombre of nombres) {
     if (!GRUPOS[nombre]) continue;
     if (!instalados.has(nombre)) {
-      const promesa = instalar(py, GRUPOS[nombre], urls);
+      const promesa = instalar(py, GRUPOS[nombre].map((p) => absoluta(urls[p])));
       instalados.set(nombre, promesa);
       promesa.catch(() => instalados.delete(nombre)); // a failed install may be retried
     }
@@ -28,21 +29,9 @@ export async function cargarImportados(py, codigo, urls) {
   }
 }
 
-async function instalar(py, grupo, urls) {
-  const clave = grupo.base.join(",");
-  if (!instalados.has(clave)) {
-    const base = py.loadPackage(grupo.base.map((p) => absoluta(urls[p])), { messageCallback: () => {} });
-    instalados.set(clave, base);
-    base.catch(() => instalados.delete(clave));
-  }
-  await instalados.get(clave);
-  if (grupo.extra.length) {
-    const micropip = py.pyimport("micropip");
-    const lista = py.toPy(grupo.extra.map((p) => absoluta(urls[p])));
-    try {
-      await micropip.install.callKwargs(lista, { deps: false });
-    } finally {
-      lista.destroy();
-    }
-  }
+// loadPackage reports a failed download through errorCallback and resolves anyway.
+async function instalar(py, urls) {
+  const errores = [];
+  await py.loadPackage(urls, { messageCallback: () => {}, errorCallback: (m) => errores.push(m) });
+  if (errores.length) throw new Error(errores.join("; "));
 }

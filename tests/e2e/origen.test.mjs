@@ -11,7 +11,7 @@ test("a lesson page requests nothing outside its origin", async () => {
   const p = await e.navegador.contexto.newPage();
   await p.goto(e.servidor.origen + LECCION);
   await esperarInterprete(p);
-  await ejecutar(p, "esquema"); // also boots micropip and installs wheels
+  await ejecutar(p, "esquema"); // also installs the site's wheels
   await p.close();
   e.navegador.ajenas.comprobar();
 });
