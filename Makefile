@@ -25,16 +25,19 @@ wheels: .cache/wheels/.ok
 	touch $@
 
 # The standard library the site serves and calificar.py mounts: Pyodide's, entries stored,
-# without the modules a browser cannot run (construir/stdlib.py).
-.cache/stdlib/.ok: node_modules/.ok .venv/.ok construir/stdlib.py
+# without the modules a browser cannot run (construir/stdlib.py), with the bytecode of those
+# a page's boot imports (construir/bytecode.py, which imports the worker's Python to find them).
+.cache/stdlib/.ok: node_modules/.ok .venv/.ok construir/stdlib.py construir/bytecode.py construir/bytecode.mjs \
+  site/src/ejecutor.py site/src/comprobador.py py/calificador.py
 	$(PY) -m construir.stdlib node_modules/pyodide/python_stdlib.zip .cache/stdlib
+	node construir/bytecode.mjs .cache/stdlib/python_stdlib.zip
 	touch $@
 
 # Brotli 11 of Pyodide's 10 MB wasm takes ~20 s, of the stored stdlib ~30 s: do it once here,
 # so that builds take seconds.
 .cache/comprimido/.ok: node_modules/.ok .venv/.ok .cache/stdlib/.ok
 	$(PY) -m construir.comprimir .cache/comprimido .cache/stdlib/python_stdlib.zip \
-	  $(addprefix node_modules/pyodide/,pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm pyodide-lock.json)
+	  $(addprefix node_modules/pyodide/,pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm)
 	touch $@
 
 # The autograder's sandbox (bubblewrap, the one Flatpak uses) and its prepared runtime folder:

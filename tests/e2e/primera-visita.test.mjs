@@ -1,11 +1,12 @@
 // The first visit: the HTML asks for the interpreter's files itself (preload hints), the
 // worker's requests find them in the HTTP cache, so each is sent once; the service worker's
-// pages come without the hints, and the bar counts the bytes sent, not the bytes unpacked.
+// pages come without the hints, the bar counts the bytes sent, not the bytes unpacked, and the
+// boot compiles no module of the standard library (their bytecode is in the zip).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { arrancarServidor, abrirNavegador, esperarInterprete, esperarServiceWorker, LECCION, RAIZ } from "./ayuda.mjs";
+import { arrancarServidor, abrirNavegador, ejecutar, esperarInterprete, esperarServiceWorker, LECCION, OTRA, RAIZ } from "./ayuda.mjs";
 
 let servidor;
 before(async () => { servidor = await arrancarServidor(undefined, ["--contar"]); });
@@ -61,12 +62,37 @@ test("the download note counts the bytes sent with brotli, not the unpacked ones
       assert.deepEqual([tamano, enviado], [statSync(ruta).size, statSync(ruta + ".br").size], archivo);
     }
     const total = Object.values(descargas).reduce((a, [, b]) => a + b, 0);
-    assert.ok(total < 5e6, `${total} bytes: unpacked, the interpreter is about 19 MB`);
+    assert.ok(total < 6e6, `${total} bytes: unpacked, the interpreter is about 22 MB`);
     const megas = `${(total / 1e6).toLocaleString("es", { maximumFractionDigits: 1 })} MB`;
     assert.equal(await p.locator(".estado-nota").innerText(),
       `El intérprete (unos ${megas}) se descarga una sola vez y lo reutilizan todas las lecciones, también sin conexión.`);
     await esperarInterprete(p);
     await p.close();
+  } finally {
+    await navegador.cerrar();
+  }
+});
+
+// construir/bytecode.py finds these modules by importing the worker's Python in Node: the
+// browser's boot must not need one more.
+test("a first visit's boot and first run compile no module of the standard library", async () => {
+  const navegador = await abrirNavegador(servidor.origen);
+  try {
+    const p = await navegador.contexto.newPage();
+    await p.goto(servidor.origen + OTRA);
+    await esperarInterprete(p);
+    assert.equal(await p.evaluate(() => document.documentElement.dataset.arranque), "red");
+    await p.locator('[data-celda="hola"] .cm-content').click();
+    await p.keyboard.press("Control+A");
+    await p.keyboard.insertText([
+      "import sys, zipimport", // frozen modules (os, io, codecs...) have a zip's __file__ but no zip loader
+      "desde_fuente = lambda m: isinstance(getattr(m, '__loader__', None), zipimport.zipimporter) and m.__file__.endswith('.py')",
+      "print(sorted(n for n, m in sys.modules.items() if desde_fuente(m)))",
+      "print(sys.modules['json'].__file__)",
+    ].join("\n"));
+    assert.equal(await ejecutar(p, "hola"), "[]\n/lib/python314.zip/json/__init__.pyc\n");
+    await p.close();
+    navegador.ajenas.comprobar();
   } finally {
     await navegador.cerrar();
   }
