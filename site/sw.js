@@ -70,7 +70,7 @@ self.addEventListener("install", (e) => e.waitUntil(instalar()));
 self.addEventListener("activate", (e) => e.waitUntil(activar()));
 
 // A page served from here finds the interpreter here too: its first-visit preload hints
-// (construir/paginas.py) would only read the interpreter's 19 MB a second time.
+// (construir/paginas.py) would only read the interpreter's 22 MB a second time.
 const PRIMERA_VISITA = /<link [^>]*data-primera-visita>\n?/g;
 async function sinPrecargas(r) {
   const cabeceras = new Headers(r.headers);

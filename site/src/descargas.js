@@ -1,7 +1,7 @@
 // Counts the bytes the interpreter download brings in, for the progress bar, as
 // bytes sent: `descargas` gives each file's size and its size with brotli, and
-// a file's bytes read count in that proportion (the stdlib, 9.2 MB unpacked,
-// travels as 1.5 MB: counting unpacked bytes would tell a phone 19 MB).
+// a file's bytes read count in that proportion (the stdlib, 12.5 MB unpacked,
+// travels as 2.4 MB: counting unpacked bytes would tell a phone 22 MB).
 // It wraps fetch while Pyodide boots and reads a clone of each body: the
 // response Pyodide gets is the browser's own, so WebAssembly streaming
 // compilation and its code cache work as without the wrapper (a rebuilt

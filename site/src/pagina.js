@@ -19,7 +19,7 @@ const carga = new Carga(document.getElementById("estado"), totalEnviado(datos.co
 let controlador = null;
 const avisosPendientes = [];
 
-// A phone's first visit waits for the first Run to download the interpreter (4.4 MB sent);
+// A phone's first visit waits for the first Run to download the interpreter (5.1 MB sent);
 // the page says so. Once cached, it boots at once, as everywhere else.
 const diferida = datos.config.primeraVisita && matchMedia("(max-width: 600px)").matches;
 if (diferida) carga.diferida();
