@@ -2,9 +2,11 @@
 // boot is kept in the Cache API and restores the interpreter in a fraction of
 // the time. It is a private Pyodide API, so the snapshot is keyed to this build
 // of the worker (config.instantanea) and any failure falls back to a plain boot.
-// The snapshot is stored with its SHA-256 in a header, and restored only if its
-// bytes still match it: a damaged entry is deleted, never booted from.
+// The snapshot is stored packed (instantanea.js) with its SHA-256 in a header, and
+// restored only if its bytes still match it: a damaged entry is deleted, never
+// booted from.
 import { contarDescargas } from "./descargas.js";
+import { empaquetar, desempaquetar } from "./instantanea.js";
 
 const CLAVE = "/__instantanea__";
 const HUELLA = "x-sha256";
@@ -47,9 +49,9 @@ export async function arrancar(config, modulos, enviar) {
     const guardada = cache && (await cache.match(CLAVE).catch(() => undefined));
     if (guardada) {
       try {
-        const bytes = new Uint8Array(await guardada.arrayBuffer());
-        if ((await huella(bytes)) !== guardada.headers.get(HUELLA)) throw new Error("no coincide con su SHA-256");
-        const py = await loadPyodide({ ...base, _loadSnapshot: bytes });
+        const paquete = new Uint8Array(await guardada.arrayBuffer());
+        if ((await huella(paquete)) !== guardada.headers.get(HUELLA)) throw new Error("no coincide con su SHA-256");
+        const py = await loadPyodide({ ...base, _loadSnapshot: desempaquetar(paquete) });
         Object.keys(modulos).forEach((m) => py.pyimport(m));
         return { py, origen: "instantanea" };
       } catch (e) {
@@ -60,10 +62,17 @@ export async function arrancar(config, modulos, enviar) {
     const py = await loadPyodide({ ...base, _makeSnapshot: Boolean(cache) });
     cargarModulos(py, modulos);
     if (cache) {
-      const bytes = py.makeMemorySnapshot(); // a copy of the heap, not a view of it
-      huella(bytes)
-        .then((h) => cache.put(CLAVE, new Response(bytes, { headers: { [HUELLA]: h } })))
-        .catch((e) => console.warn("No se guardó la instantánea.", e));
+      const copia = py.makeMemorySnapshot(); // a copy of the heap, taken before any cell runs
+      // Packing takes this thread ~50 ms (measured on a first visit here), and the page
+      // posts its first run as soon as the worker is ready: leave that run a second.
+      setTimeout(async () => {
+        try {
+          const paquete = empaquetar(copia);
+          await cache.put(CLAVE, new Response(paquete, { headers: { [HUELLA]: await huella(paquete) } }));
+        } catch (e) {
+          console.warn("No se guardó la instantánea.", e);
+        }
+      }, 1000);
     }
     return { py, origen: "red" };
   } finally {
