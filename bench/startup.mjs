@@ -13,7 +13,7 @@
 // (serve.py --contar); Run -> output for print(1) once the interpreter is ready
 // (local only). Medians over the rounds. (make bench builds dist/ first.)
 import { resolve } from "node:path";
-import { arrancarServidor, abrirNavegador, LECCION, RAIZ } from "../tests/e2e/ayuda.mjs";
+import { arrancarServidor, abrirNavegador, esperarServiceWorker, esperarInstantanea, LECCION, RAIZ } from "../tests/e2e/ayuda.mjs";
 
 const args = process.argv.slice(2);
 const opcion = (nombre, porDefecto) => (args.includes(nombre) ? args[args.indexOf(nombre) + 1] : porDefecto);
@@ -141,15 +141,8 @@ const leccion = {
     seccion.querySelector("button.ejecutar").click();
   }),
   async esperarCaches(p) {
-    await p.evaluate(() => new Promise((resolver) => {
-      const mirar = async () => {
-        const reg = await navigator.serviceWorker.getRegistration("/");
-        const nombres = await caches.keys();
-        if (reg?.active?.state === "activated" && nombres.some((n) => n.startsWith("instantanea-"))) resolver();
-        else setTimeout(mirar, 100);
-      };
-      mirar();
-    }));
+    await esperarServiceWorker(p);
+    await esperarInstantanea(p);
   },
 };
 
@@ -159,16 +152,7 @@ const sinInstantanea = {
   ...leccion,
   nombre: "lesson page, no snapshot",
   consulta: "?instantanea=no",
-  async esperarCaches(p) {
-    await p.evaluate(() => new Promise((resolver) => {
-      const mirar = async () => {
-        const reg = await navigator.serviceWorker.getRegistration("/");
-        if (reg?.active?.state === "activated") resolver();
-        else setTimeout(mirar, 100);
-      };
-      mirar();
-    }));
-  },
+  esperarCaches: esperarServiceWorker,
 };
 
 /** Warnings for the service worker's network fetches that came faster than the emulated latency allows. */

@@ -129,3 +129,19 @@ export async function abrirPagina(contexto, url, { esquema = "light", tamano } =
   await p.goto(url);
   return p;
 }
+
+/**
+ * Waits until the page's memory snapshot is stored (arranque.js writes it a second or more
+ * after a plain boot: a page closed before then leaves none, and the next visit boots plain).
+ */
+export async function esperarInstantanea(pagina) {
+  await pagina.evaluate(() => new Promise((resolver) => {
+    const nombre = JSON.parse(document.getElementById("datos").textContent).config.instantanea;
+    const mirar = async () => {
+      const guardada = (await caches.has(nombre)) && (await (await caches.open(nombre)).match("/__instantanea__"));
+      if (guardada) resolver();
+      else setTimeout(mirar, 100);
+    };
+    mirar();
+  }));
+}

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { servidorYNavegador } from "./montaje.mjs";
-import { abrirNavegador, abrirPagina, ejecutar, esperarInterprete, esperarServiceWorker, LECCION, PYTHON, RAIZ } from "./ayuda.mjs";
+import { abrirNavegador, abrirPagina, ejecutar, esperarInstantanea, esperarInterprete, esperarServiceWorker, LECCION, PYTHON, RAIZ } from "./ayuda.mjs";
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
@@ -66,10 +66,7 @@ async function primeraYTibia(tamano) {
     const primera = await cls(navegador.contexto, tamano, { listo: !movil });
     if (movil) await primera.p.locator("button.ejecutar").first().click(); // starts the download
     await esperarServiceWorker(primera.p);
-    await primera.p.evaluate(() => new Promise((resolver) => {
-      const mirar = async () => ((await caches.keys()).some((n) => n.startsWith("instantanea-")) ? resolver() : setTimeout(mirar, 100));
-      mirar();
-    }));
+    await esperarInstantanea(primera.p);
     await primera.p.close();
     const tibia = await cls(navegador.contexto, tamano);
     await tibia.p.close();

@@ -49,6 +49,7 @@ test("after one visit, every lesson opens and runs offline", async () => {
     assert.ok(cacheadas.claves.includes(ruta), `${ruta} is not precached: ${cacheadas.claves}`);
   }
   assert.ok(cacheadas.claves.some((r) => r.endsWith(".whl")), "no wheel precached");
+  await esperarInstantanea(primera);
   await primera.close();
 
   await e.navegador.contexto.setOffline(true);
