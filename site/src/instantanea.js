@@ -15,11 +15,12 @@ const esCero = (palabras, desde, hasta) => {
 
 /** Runs [offset, length] of `bytes` that hold a non-zero byte, at BLOQUE granularity. */
 function tramosNoNulos(bytes) {
-  const palabras = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  const palabras = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
   const tramos = [];
   for (let inicio = 0; inicio < bytes.length; inicio += BLOQUE) {
     const fin = Math.min(inicio + BLOQUE, bytes.length);
-    const nulo = esCero(palabras, inicio >> 2, fin >> 2) && bytes.subarray(fin & ~3, fin).every((b) => b === 0);
+    const cola = fin - (fin % 4); // where the bytes past the last whole word start
+    const nulo = esCero(palabras, inicio / 4, cola / 4) && bytes.subarray(cola, fin).every((b) => b === 0);
     if (nulo) continue;
     const ultimo = tramos[tramos.length - 1];
     if (ultimo && ultimo[0] + ultimo[1] === inicio) ultimo[1] += fin - inicio;
@@ -47,18 +48,26 @@ export function empaquetar(bytes) {
   return paquete;
 }
 
-/** The heap again, zeros included. Throws on a layout that does not add up. */
+/** The heap again, zeros included. Throws, before allocating, on a layout that does not add up. */
 export function desempaquetar(paquete) {
   const vista = new DataView(paquete.buffer, paquete.byteOffset, paquete.byteLength);
+  const mal = () => new Error("instantánea mal formada");
+  if (paquete.length < 8) throw mal();
   const [total, n] = [vista.getUint32(0, true), vista.getUint32(4, true)];
+  const cabecera = 8 + 8 * n;
+  if (cabecera > paquete.length) throw mal();
+  const tramos = Array.from({ length: n }, (_, i) => [vista.getUint32(8 + 8 * i, true), vista.getUint32(12 + 8 * i, true)]);
+  let [fin, datos] = [0, 0];
+  for (const [desde, largo] of tramos) { // in order, apart, inside the heap
+    if (desde < fin || largo === 0 || desde + largo > total) throw mal();
+    [fin, datos] = [desde + largo, datos + largo];
+  }
+  if (cabecera + datos !== paquete.length) throw mal();
   const bytes = new Uint8Array(total);
-  let leido = 8 + 8 * n;
-  for (let i = 0; i < n; i++) {
-    const [desde, largo] = [vista.getUint32(8 + 8 * i, true), vista.getUint32(12 + 8 * i, true)];
-    if (desde + largo > total || leido + largo > paquete.length) throw new Error("instantánea mal formada");
+  let leido = cabecera;
+  for (const [desde, largo] of tramos) {
     bytes.set(paquete.subarray(leido, leido + largo), desde);
     leido += largo;
   }
-  if (leido !== paquete.length) throw new Error("instantánea mal formada");
   return bytes;
 }

@@ -134,14 +134,13 @@ export async function abrirPagina(contexto, url, { esquema = "light", tamano } =
  * Waits until the page's memory snapshot is stored (arranque.js writes it a second or more
  * after a plain boot: a page closed before then leaves none, and the next visit boots plain).
  */
-export async function esperarInstantanea(pagina) {
-  await pagina.evaluate(() => new Promise((resolver) => {
+export async function esperarInstantanea(pagina, espera = 30_000) {
+  const guardada = await pagina.evaluate(async (limite) => {
     const nombre = JSON.parse(document.getElementById("datos").textContent).config.instantanea;
-    const mirar = async () => {
-      const guardada = (await caches.has(nombre)) && (await (await caches.open(nombre)).match("/__instantanea__"));
-      if (guardada) resolver();
-      else setTimeout(mirar, 100);
-    };
-    mirar();
-  }));
+    for (const fin = Date.now() + limite; Date.now() < fin; await new Promise((r) => setTimeout(r, 100))) {
+      if ((await caches.has(nombre)) && (await (await caches.open(nombre)).match("/__instantanea__"))) return true;
+    }
+    return false;
+  }, espera);
+  if (!guardada) throw new Error(`no se guardó la instantánea en ${espera} ms`);
 }

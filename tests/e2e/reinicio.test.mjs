@@ -85,13 +85,14 @@ test("a snapshot that cannot be restored falls back to a plain boot and is repla
   const p = await navegador.contexto.newPage();
   await p.goto(servidor.origen + OTRA);
   await esperarInterprete(p);
-  // Spoil the stored snapshot, as a browser or Pyodide change could.
+  // Wait for the page's own snapshot to be stored, or it overwrites ours; then spoil it, as a
+  // browser or Pyodide change could: intact (its SHA-256 matches) but not a snapshot at all.
+  await esperarInstantanea(p);
   await p.evaluate(async () => {
     const nombre = JSON.parse(document.getElementById("datos").textContent).config.instantanea;
-    // Wait for the page's own snapshot to be stored (a second or more after boot), or it overwrites ours.
-    const guardada = async () => (await caches.has(nombre)) && (await (await caches.open(nombre)).match("/__instantanea__"));
-    for (let i = 0; i < 100 && !(await guardada()); i++) await new Promise((r) => setTimeout(r, 100));
-    await (await caches.open(nombre)).put("/__instantanea__", new Response(new Uint8Array(4096).fill(7)));
+    const basura = new Uint8Array(4096).fill(7);
+    const h = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", basura)), (b) => b.toString(16).padStart(2, "0")).join("");
+    await (await caches.open(nombre)).put("/__instantanea__", new Response(basura, { headers: { "x-sha256": h } }));
   });
   await p.reload();
   await esperarInterprete(p);

@@ -43,4 +43,20 @@ test("a package whose layout does not add up is refused, not restored", () => {
   const fuera = paquete.slice();
   new DataView(fuera.buffer).setUint32(8, 4 * 65536, true); // the run's offset past the end
   assert.throws(() => desempaquetar(fuera), /mal formada/);
+  const sinCabecera = paquete.slice();
+  new DataView(sinCabecera.buffer).setUint32(4, 0x0fffffff, true); // more runs than bytes
+  assert.throws(() => desempaquetar(sinCabecera), /mal formada/);
+  assert.throws(() => desempaquetar(new Uint8Array(5)), /mal formada/);
+});
+
+test("runs out of order or overlapping are refused: none may overwrite another", () => {
+  const heap = new Uint8Array(4 * 65536);
+  heap[5] = 1;
+  heap[3 * 65536 + 5] = 2;
+  const paquete = empaquetar(heap);
+  const vista = new DataView(paquete.buffer);
+  assert.equal(vista.getUint32(4, true), 2);
+  const alReves = paquete.slice();
+  new DataView(alReves.buffer).setUint32(16, 0, true); // the second run starts where the first does
+  assert.throws(() => desempaquetar(alReves), /mal formada/);
 });
