@@ -18,7 +18,8 @@ const leerInstantanea = (pagina) => pagina.evaluate(async (clave) => {
   return { n: bytes.byteLength, bien: h === r.headers.get("x-sha256") };
 }, INSTANTANEA);
 
-async function esperarInstantanea(pagina) {
+/** Unlike ayuda.mjs's esperarInstantanea, waits for an entry whose bytes match its SHA-256. */
+async function esperarInstantaneaValida(pagina) {
   for (let i = 0; i < 300; i++) {
     const s = await leerInstantanea(pagina);
     if (s?.bien) return s;
@@ -49,7 +50,7 @@ test("after one visit, every lesson opens and runs offline", async () => {
     assert.ok(cacheadas.claves.includes(ruta), `${ruta} is not precached: ${cacheadas.claves}`);
   }
   assert.ok(cacheadas.claves.some((r) => r.endsWith(".whl")), "no wheel precached");
-  await esperarInstantanea(primera);
+  await esperarInstantaneaValida(primera);
   await primera.close();
 
   await e.navegador.contexto.setOffline(true);
@@ -108,7 +109,7 @@ test("damaged cache entries are never used: a bad older copy is downloaded again
     assert.equal(copia, bueno);
 
     // Flip one byte of the stored snapshot, keeping its header: the next boot is plain and stores a good one.
-    const antes = await esperarInstantanea(p);
+    const antes = await esperarInstantaneaValida(p);
     await p.evaluate(async (k) => {
       const nombre = JSON.parse(document.getElementById("datos").textContent).config.instantanea;
       const cache = await caches.open(nombre);
@@ -125,7 +126,7 @@ test("damaged cache entries are never used: a bad older copy is downloaded again
       await esperarInterprete(q);
       assert.equal(await q.evaluate(() => document.documentElement.dataset.arranque), esperado);
       assert.match(await ejecutar(q, "cargar"), /tool_use t1 leer/);
-      await esperarInstantanea(q);
+      await esperarInstantaneaValida(q);
       await q.close();
     }
     otro.ajenas.comprobar();
