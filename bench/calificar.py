@@ -8,6 +8,11 @@ timeouts) K times each, with -j 2 on this 2-core machine, and prints submissions
 Every submission costs at least one Node + Pyodide boot from the memory snapshot, in its own
 sandbox: so, in the same run, it times that bare boot (node loading the same snapshot, nothing
 else) and prints both figures as ratios against it. Target: at least 10 submissions/s.
+
+It also measures what a safe reuse of one process would give: a fresh JS realm per submission
+(a worker thread, its own V8 isolate) booting the same snapshot on a wasm module compiled once,
+two such processes side by side, with the children's V8 flags. That is the ceiling of grading
+in a booted process without letting one submission's JavaScript reach the next's.
 """
 import argparse
 import json
@@ -17,12 +22,37 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+from aislamiento import FLAGS_HIJO  # noqa: E402
+
 RAIZ = Path(__file__).resolve().parent.parent
 CALIFICAR = RAIZ / "py" / "calificar.py"
 ARRANQUE = """
 import { loadPyodide } from "%s/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";
 await loadPyodide({ _loadSnapshot: readFileSync("%s/instantanea.bin") });
+"""
+# VECES boots, one after the other, each in a new worker thread of this one process.
+HILOS = """
+import { Worker } from "node:worker_threads";
+import { readFileSync } from "node:fs";
+const [BASE, VECES] = ["%s", %d];
+const bytes = readFileSync(BASE + "/instantanea.bin");
+const snap = new Uint8Array(new SharedArrayBuffer(bytes.length));
+snap.set(bytes);
+const modulo = await WebAssembly.compile(readFileSync(BASE + "/pyodide/pyodide.asm.wasm"));
+const HILO = `
+import { workerData as d, parentPort } from "node:worker_threads";
+const instancia = WebAssembly.instantiate;  // Pyodide compiles the bytes it reads: use the module
+WebAssembly.instantiate = async (b, imp) => ({ instance: await instancia(d.modulo, imp), module: d.modulo });
+const { loadPyodide } = await import(d.base + "/pyodide/pyodide.mjs");
+await loadPyodide({ indexURL: d.base + "/pyodide/", _loadSnapshot: d.snap, stdout() {}, stderr() {} });
+parentPort.postMessage("listo");`;
+for (let i = 0; i < VECES; i++) {
+  const hilo = new Worker(HILO, { eval: true, workerData: { base: BASE, snap, modulo } });
+  await new Promise((listo, falla) => { hilo.once("message", listo); hilo.once("error", falla); });
+  await hilo.terminate();
+}
 """
 
 
@@ -35,6 +65,17 @@ def cronometra(orden, veces=1):
         if r.returncode != 0:
             sys.exit(r.stderr.decode())
     return statistics.median(tiempos), r.stdout
+
+
+def hilos_por_segundo(base, veces=10):
+    """Boots per second of two processes each booting `veces` fresh realms in turn."""
+    orden = [str(Path(base) / "usr/bin/node"), *FLAGS_HIJO, "--input-type=module", "-e", HILOS % (base, veces)]
+    inicio = time.perf_counter()
+    procesos = [subprocess.Popen(orden, stderr=subprocess.PIPE) for _ in range(2)]
+    for p in procesos:
+        if p.wait() != 0:
+            sys.exit(p.stderr.read().decode())
+    return 2 * veces / (time.perf_counter() - inicio)
 
 
 def main():
@@ -58,12 +99,16 @@ def main():
         solo, _ = cronometra([sys.executable, str(CALIFICAR), "--reto", reto, casos[0]], 3)
         latencias.append((lote - solo) / 7)
     por_segundo, latencia = total / segundos, statistics.mean(latencias)
+    hilos = hilos_por_segundo(base)
     print("arranque de Node + Pyodide desde la instantánea, sin nada más: %.0f ms" % (arranque * 1000))
     print("calificar.py -j 2 (%s): %d entregas en %.1f s = %.1f entregas/s (objetivo: >= 10); "
           "%.2f x lo que dan 2 núcleos arrancando Pyodide sin más (%.1f/s)"
           % (aislamiento, total, segundos, por_segundo, por_segundo / (2 / arranque), 2 / arranque))
     print("una entrega, aislada, de una en una: %.0f ms = %.2f x un arranque sin más"
           % (latencia * 1000, latencia / arranque))
+    print("un reino de JS nuevo por entrega en un proceso ya arrancado (hilo con su isolate, wasm "
+          "compilado una vez), 2 procesos, sin calificar nada: %.1f arranques/s = %.2f x lo que dan "
+          "2 núcleos arrancando Pyodide sin más" % (hilos, hilos / (2 / arranque)))
 
 
 if __name__ == "__main__":
