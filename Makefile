@@ -75,7 +75,7 @@ test-e2e: build chromium
 	node --test --test-concurrency=1 tests/e2e/
 
 bench: build chromium bench-calificar
-	node bench/startup.mjs
+	node bench/startup.mjs --rondas 5 --perfil ambos
 	node bench/comprobar.mjs
 
 bench-calificar: setup

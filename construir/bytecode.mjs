@@ -14,4 +14,5 @@ py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: RAIZ }, "/repo");
 py.runPython(`import sys; sys.path.insert(0, "/repo/construir")`);
 const bytecode = py.pyimport("bytecode");
-console.log(bytecode.main("/repo/" + path.relative(RAIZ, zip), "/repo"));
+// bytecode.py names the zip by its path in Pyodide (/repo/...): say the host's instead.
+console.log(bytecode.main("/repo/" + path.relative(RAIZ, zip), "/repo").replace("/repo/", RAIZ + "/"));

@@ -79,6 +79,7 @@ NOMBRES_DE_UN_RETO = [
 def revisa_reto(fuente, archivo):
     """What is wrong with a .reto.py's shape, as 'archivo:línea: qué', without running it."""
     import ast
+    import difflib
     try:
         arbol = ast.parse(fuente, archivo)
     except SyntaxError as e:
@@ -96,7 +97,13 @@ def revisa_reto(fuente, archivo):
     problemas, fin = [], max(1, len(fuente.splitlines()))
     for nombre, clase, para in NOMBRES_DE_UN_RETO:
         if nombre not in hay:
-            problemas.append("%s:%d: falta %s, %s" % (archivo, fin, nombre, para))
+            otros = [n for n in hay if n not in {pedido for pedido, _, _ in NOMBRES_DE_UN_RETO}]
+            parecido = difflib.get_close_matches(nombre, otros, 1, 0.8)
+            if parecido:  # a typo: point at it
+                problemas.append("%s:%d: %s no es un nombre de un reto: ¿querías decir %s, %s?" % (
+                    archivo, hay[parecido[0]][1], parecido[0], nombre, para))
+            else:
+                problemas.append("%s:%d: falta %s, %s" % (archivo, fin, nombre, para))
         elif hay[nombre][0] != clase:
             problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre,
                                                              "un texto" if clase == "texto" else
@@ -145,16 +152,33 @@ def espacio_de_referencia(reto):
 def fuente_de(datos):
     """The text of a submission file as an editor holds it: BOM and coding line honoured, \n ends.
 
-    Raises ValueError, in Spanish, when the bytes are not text in the encoding they declare.
+    Raises ValueError, in Spanish, when the bytes are not text in the encoding they declare
+    (UTF-8 when they declare none) or hold a NUL byte, which no source file may.
     """
     import io
     import tokenize
+    if b"\0" in datos:
+        return _no_es_texto("tiene bytes nulos (\\0), y un programa no puede tenerlos", datos, datos.index(b"\0"))
     try:
         codificacion, _ = tokenize.detect_encoding(io.BytesIO(datos).readline)
+    except SyntaxError as e:  # a first line that is not UTF-8, or a coding line that is no use
+        codificacion, problema = "utf-8", "declara una codificación que no sirve (%s)" % _corto(str(e), 200)
+    else:
+        problema = None
+    try:
         texto = datos.decode(codificacion)
-    except (SyntaxError, UnicodeDecodeError, LookupError) as e:
-        raise ValueError("no es texto en la codificación que declara (%s)" % _corto(str(e), 200)) from None
+        if problema:
+            raise ValueError(problema)
+    except UnicodeDecodeError as e:
+        if codificacion in ("utf-8", "utf-8-sig"):
+            return _no_es_texto("no está en UTF-8 (ni declara otra codificación)", datos, e.start)
+        return _no_es_texto("no está en %s, la codificación que declara" % codificacion, datos, e.start)
     return texto.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _no_es_texto(que, datos, posicion):
+    linea = datos.count(b"\n", 0, posicion) + 1
+    raise ValueError("%s: mira el byte 0x%02x de la línea %d" % (que, datos[posicion], linea))
 
 
 def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
@@ -751,7 +775,7 @@ def _juzga(funcion, publico, esperado, r, forma=None):
 def _diferencia_bucle(funcion, esperado, obtenido):
     """A loop returns (texto, M): say whether the text or which message of M differs."""
     if not (isinstance(obtenido, list) and len(obtenido) == 2 and isinstance(obtenido[1], list)):
-        return "%s debe devolver un par (texto, M), y devolvió %s." % (funcion, _muestra_en_linea(obtenido))
+        return _punto("%s debe devolver un par (texto, M), y devolvió %s" % (funcion, _muestra_en_linea(obtenido)))
     (texto, M), (texto_r, M_r) = esperado, obtenido
     for i, (a, b) in enumerate(zip(M, M_r), 1):
         if _clave(a) != _clave(b):
@@ -801,7 +825,7 @@ def _bloques(n):
 
 def _punto(texto):
     """Ends a sentence with a period, unless it ends with a shown value (its own line)."""
-    return texto if texto.rsplit("\n", 1)[-1].startswith("  ") or texto.endswith((".", "?", "!")) else texto + "."
+    return texto if texto.rsplit("\n", 1)[-1].startswith("  ") or texto.endswith((".", "?", "!", "…")) else texto + "."
 
 
 def _que_hizo(r):
@@ -817,7 +841,7 @@ def _que_hizo(r):
 
 def _frase(texto):
     texto = texto[:1].upper() + texto[1:]
-    return texto if texto.endswith((".", "?", "!")) else texto + "."
+    return texto if texto.endswith((".", "?", "!", "…")) else texto + "."
 
 
 def _revisa_forma(publico, valor, es_lista):
@@ -854,9 +878,10 @@ def _compara_registro(esperado, obtenido):
             return "Tu código %s; debía llamarlo %s." % (
                 "no llamó al modelo" if m == 0 else "llamó al modelo " + _veces(m), _veces(n))
         if nombre == "confirmar":  # not a tool: the user's answer
-            return "Tu código %s; debía %s." % (
-                "no preguntó al usuario" if m == 0 else "preguntó al usuario (confirmar) " + _veces(m),
-                "no preguntar" if n == 0 else "preguntar " + _veces(n))
+            hizo = "no preguntó al usuario" if m == 0 else "preguntó al usuario (confirmar) " + _veces(m)
+            if n == 0:
+                return "Tu código %s; no debía preguntar." % hizo
+            return "Tu código %s; debía preguntar %s." % (hizo, _veces(n))
         suyas = [c for c in obtenido if c[0] == nombre]
         llamadas = "; ".join(_muestra_llamada(*c) for c in suyas[:3]) + ("; …" if len(suyas) > 3 else "")
         if n == 0:

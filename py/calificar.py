@@ -7,9 +7,12 @@
     python3 py/calificar.py --reto RETO --esperado --semilla N   (build.py's data for the page)
 
 Prints one JSON object per submission, one per line, in the order given: Gradescope's
-results.json plus "entrega", the file's path, and "aislamiento", the sandbox that ran it.
-Exits 0 when every submission was graded, whatever the verdicts; 2 on a usage error or when
-this machine cannot isolate submissions (see aislamiento.py and --sin-aislamiento).
+results.json plus "entrega", the file's path, "semilla", the seed of its hidden inputs, and
+"aislamiento", the sandbox that ran it.
+Exits 0 when every submission was graded, whatever the verdicts; 1 when some file could not be
+(no such file, a folder, no permission, or a fault of the grader itself: its line says why, and
+so does stderr), or when the grader cannot start at all; 2 on a usage error or when this
+machine cannot isolate submissions (see aislamiento.py and --sin-aislamiento); 130 on Ctrl-C.
 
 Every verdict comes from Pyodide, the page's interpreter; this CPython process only orchestrates:
   - one judge per thread (-j N): node nodo.mjs juez, which runs juez.py, the grader core, the
@@ -28,6 +31,7 @@ import itertools
 import json
 import os
 import queue
+import random
 import select
 import signal
 import stat
@@ -45,6 +49,8 @@ import calificador  # noqa: E402
 
 TIEMPO_LLAMADA = calificador.TIEMPO_LLAMADA  # the page's Comprobar uses the same two
 TIEMPO_ENTREGA = calificador.TIEMPO_ENTREGA
+MAXIMO_LLAMADA = 60.0    # what --tiempo-llamada and --tiempo-entrega accept, in seconds
+MAXIMO_ENTREGA = 600.0
 TIEMPO_ARRANQUE = 60.0   # a child's boot, not counted in the submission's time
 TIEMPO_JUEZ = 120.0      # the judge's own work between two messages
 TOPE_ENTREGA = 1 << 20   # bytes of a submission file
@@ -185,7 +191,8 @@ class Juez:
 
     def __init__(self, base, modo, reto, opciones, uids):
         self.base, self.modo, self.reto, self.opciones, self.uids = base, modo, reto, opciones, uids
-        self.proceso, self.pruebas, self.reserva = None, None, None
+        self.proceso, self.pruebas, self.reserva, self.relevo = None, None, None, None
+        self.abandonado = False
         self._arranca()
 
     def hijo_nuevo(self):
@@ -229,40 +236,58 @@ class Juez:
         return mensaje["esperado"]
 
     def califica(self, ruta):
+        """(report, None); or (report, why) when the file was not graded: it is not there, is a
+        folder or can't be read, which are the operator's to fix, or the grader failed. A file
+        that is there but no submission (a symbolic link, a FIFO, too big) is graded: 0."""
         try:
             datos = lee_entrega(ruta)
         except OSError as e:
-            return self.sin_calificar(ruta, "no se ha podido leer la entrega: %s" % e.strerror)
-        relevo = Relevo(self)
+            informe = self.sin_calificar(ruta, "no se ha podido leer la entrega: %s" % e.strerror)
+            return informe, (e.strerror if e.errno in NO_ES_DE_LA_ENTREGA else None)
+        semilla = random.randrange(2 ** 32) if self.opciones.semilla is None else self.opciones.semilla
+        relevo = self.relevo = Relevo(self)
         try:
             self.proceso.envia({"califica": {"fuente": base64.b64encode(datos).decode(),
-                                             "nombre": os.path.basename(ruta),
-                                             "semilla": self.opciones.semilla}},
+                                             "nombre": os.path.basename(ruta), "semilla": semilla}},
                                time.monotonic() + TIEMPO_JUEZ)
             while True:
                 mensaje = self.proceso.recibe(time.monotonic() + TIEMPO_JUEZ)
                 if "informe" in mensaje:
-                    return {"entrega": ruta, **mensaje["informe"], "aislamiento": self.modo}
-                if "error" in mensaje:
-                    return self.sin_calificar(ruta, str(mensaje["error"]))
+                    informe = {"entrega": ruta, "output": "", **mensaje["informe"],
+                               "semilla": semilla, "aislamiento": self.modo}
+                    return informe, relevo.fallo
+                if "error" in mensaje:  # a grader bug (juez.py), not the submission's doing
+                    motivo = str(mensaje["error"])
+                    return self.sin_calificar(ruta, motivo, semilla), motivo
                 self.proceso.envia(relevo.atiende(mensaje), time.monotonic() + TIEMPO_JUEZ)
         except Exception as e:  # the judge failed, or spoke out of protocol: a new one goes on
             detalle = self.proceso.ultimo_error.strip() or repr(e)
-            self._arranca()
-            return self.sin_calificar(ruta, "error interno del calificador: %s" % detalle)
+            if not self.abandonado:
+                self._arranca()
+            motivo = "error interno del calificador: %s" % detalle
+            return self.sin_calificar(ruta, motivo, semilla), motivo
         finally:
             relevo.termina()
+            self.relevo = None
 
-    def sin_calificar(self, ruta, motivo):
+    def sin_calificar(self, ruta, motivo, semilla=None):
         return {"entrega": ruta, "score": 0, "max_score": len(self.pruebas), "execution_time": 0,
                 "tests": [{"name": n, "score": 0, "max_score": 1, "status": "failed",
                            "output": motivo} for n in self.pruebas],
-                "output": motivo, "aislamiento": self.modo}
+                "output": motivo, "semilla": semilla, "aislamiento": self.modo}
 
     def cierra(self):
         self.proceso.mata()
         if self.reserva:
             mata_hijo(self.reserva, self.modo)
+
+    def abandona(self):
+        """Ends the judge and every child of it at once, even mid-grading (Ctrl-C)."""
+        self.abandonado = True  # before the kill: the thread grading must not start a new judge
+        relevo = self.relevo
+        if relevo:
+            relevo.termina()
+        self.cierra()
 
 
 class Relevo:
@@ -270,7 +295,7 @@ class Relevo:
 
     def __init__(self, juez):
         self.juez, self.opciones = juez, juez.opciones
-        self.hijo = None
+        self.hijo, self.fallo = None, None  # fallo: why the child could not start, if it could not
         self.gastado = self.en_llamada = 0.0  # seconds the child has computed: in all, this call
 
     def atiende(self, mensaje):
@@ -326,6 +351,7 @@ class Relevo:
             pass
         detalle = self.hijo.ultimo_error.strip()
         self.termina()
+        self.fallo = "no se ha podido arrancar el proceso de la entrega%s" % (": " + detalle if detalle else "")
         return "no se ha podido arrancar el proceso de tu entrega%s" % (": " + detalle if detalle else "")
 
     def termina(self):
@@ -340,6 +366,16 @@ def mata_hijo(hijo, modo):
         aislamiento.mata_uid(hijo.uid)
 
 
+# Why a path is not a file to grade, in Spanish; these are the operator's to fix, not a 0.
+NO_ES_DE_LA_ENTREGA = {
+    errno.ENOENT: "no existe",
+    errno.EISDIR: "es una carpeta; para calificar los ficheros que tiene, usa carpeta/*.py",
+    errno.EACCES: "no tienes permiso para leerla",
+    errno.ENOTDIR: "una parte de su ruta no es una carpeta",
+    errno.ENAMETOOLONG: "su nombre es demasiado largo",
+}
+
+
 def lee_entrega(ruta):
     """The bytes of a submission file; OSError, with a Spanish strerror, if it is not one.
 
@@ -351,9 +387,11 @@ def lee_entrega(ruta):
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise OSError(e.errno, "es un enlace simbólico; califica el fichero al que apunta") from None
-        raise OSError(e.errno, os.strerror(e.errno)) from None
+        raise OSError(e.errno, NO_ES_DE_LA_ENTREGA.get(e.errno) or os.strerror(e.errno)) from None
     try:
         info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise OSError(errno.EISDIR, NO_ES_DE_LA_ENTREGA[errno.EISDIR])
         if not stat.S_ISREG(info.st_mode):
             raise OSError(errno.EINVAL, "no es un fichero normal")
         if info.st_size > TOPE_ENTREGA:
@@ -372,7 +410,37 @@ def escribe(informe):
 
 # --- The command ----------------------------------------------------------------------------
 
+# argparse's own words, in the command's language (argparse looks each up through its `_`).
+ARGPARSE_ES = {
+    "usage: ": "uso: ",
+    "positional arguments": "argumentos",
+    "options": "opciones",
+    "show this help message and exit": "muestra esta ayuda y termina",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "%(argument_name)s: %(message)s",
+    "invalid %(type)s value: %(value)r": "%(value)r no es un valor válido",
+    "unrecognized arguments: %s": "no entiendo estos argumentos: %s",
+    "expected one argument": "falta su valor",
+    "ignored explicit argument %r": "no lleva valor, y se le ha dado %r",
+    "the following arguments are required: %s": "faltan estos argumentos: %s",
+}
+
+
+def segundos(maximo):
+    """argparse's type for a clock: seconds, more than 0 and at most `maximo`."""
+    def tipo(texto):
+        try:
+            valor = float(texto)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r no es un número de segundos" % texto) from None
+        if not 0 < valor <= maximo:  # NaN fails this too
+            raise argparse.ArgumentTypeError("debe ser mayor que 0 y como mucho %g segundos" % maximo)
+        return valor
+    return tipo
+
+
 def main(argv=None):
+    argparse._ = lambda texto: ARGPARSE_ES.get(texto, texto)
     conocidos = retos()
     p = argparse.ArgumentParser(  # no abbreviations: a file named --sin must not mean anything
         prog="calificar.py", description="Califica entregas de los retos del curso, aisladas.",
@@ -385,11 +453,14 @@ def main(argv=None):
     p.add_argument("--semilla", type=int, help="semilla de las pruebas ocultas (por defecto, al azar)")
     p.add_argument("--esperado", action="store_true",
                    help="escribe en JSON lo que hace la solución de referencia con --semilla y termina")
-    p.add_argument("--tiempo-llamada", type=float, default=TIEMPO_LLAMADA, metavar="S")
-    p.add_argument("--tiempo-entrega", type=float, default=TIEMPO_ENTREGA, metavar="S")
+    p.add_argument("--tiempo-llamada", type=segundos(MAXIMO_LLAMADA), default=TIEMPO_LLAMADA, metavar="S",
+                   help="segundos de cómputo de cada llamada a la función de la entrega (%(default)g)")
+    p.add_argument("--tiempo-entrega", type=segundos(MAXIMO_ENTREGA), default=TIEMPO_ENTREGA, metavar="S",
+                   help="segundos de cómputo de la entrega en total (%(default)g)")
     p.add_argument("--sin-aislamiento", action="store_true",
                    help="califica sin aislar las entregas (solo si confías en ellas)")
-    p.add_argument("entregas", nargs="*", metavar="ENTREGA.py")
+    p.add_argument("entregas", nargs="*", metavar="ENTREGA.py",
+                   help="los ficheros que calificar; una línea JSON por cada uno, en este orden")
     opciones = p.parse_args(argv)
     if opciones.reto and opciones.reto.endswith(".reto.py") and os.path.isfile(opciones.reto):
         ruta = Path(opciones.reto).resolve()  # a challenge outside lessons/ (build.py's tests)
@@ -403,7 +474,6 @@ def main(argv=None):
         for nombre in conocidos:
             print(nombre)
         return 0
-    avisa = lambda texto: print("calificar.py: " + texto, file=sys.stderr, flush=True)  # noqa: E731
     if opciones.prepara:
         print(aislamiento.prepara(avisa=avisa))
         return 0
@@ -430,31 +500,74 @@ def main(argv=None):
         p.exit(2, "calificar.py: %s\n" % e)
     if modo == "ninguno":
         avisa("califico SIN AISLAMIENTO: el código de las entregas corre como tú (--sin-aislamiento)")
+    avisa_si_raras(opciones.entregas, opciones.semilla)
+    return califica_todas(base, modo, (opciones.reto, conocidos[opciones.reto]), opciones)
+
+
+def avisa(texto):
+    print("calificar.py: " + texto, file=sys.stderr, flush=True)
+
+
+def avisa_si_raras(entregas, semilla):
+    """Graded all the same, but likely an operator's slip: not a .py, or one file twice."""
+    for ruta in dict.fromkeys(r for r in entregas if not r.endswith(".py") and not os.path.isdir(r)):
+        avisa("%s no acaba en .py; la califico igualmente" % ruta)
+    veces = {}
+    for ruta in entregas:
+        veces.setdefault(os.path.realpath(ruta), []).append(ruta)
+    for rutas in veces.values():
+        if len(rutas) > 1:
+            avisa("%s aparece %d veces: se califica cada vez%s" % (
+                rutas[0], len(rutas), "" if semilla is not None else ", con otras entradas ocultas"))
+
+
+def califica_todas(base, modo, reto, opciones):
+    """Grades the batch with -j judges; writes each line as soon as the ones before it are out."""
     uids = itertools.cycle(aislamiento.uids())  # next() on it is atomic: one uid per child
     n = min(opciones.j, len(opciones.entregas))
+    hechas, no_calificadas = 0, 0
     with concurrent.futures.ThreadPoolExecutor(n) as hilos:
-        jueces = queue.Queue()
-        for juez in hilos.map(lambda _: Juez(base, modo, (opciones.reto, conocidos[opciones.reto]),
-                                             opciones, uids), range(n)):
+        jueces, todos = queue.Queue(), []
+        for juez in hilos.map(lambda _: Juez(base, modo, reto, opciones, uids), range(n)):
             jueces.put(juez)
+            todos.append(juez)
 
         def califica(ruta):
             juez = jueces.get()
             try:
                 return juez.califica(ruta)
             except Exception as e:  # a grader bug must not take the whole batch down
-                return juez.sin_calificar(ruta, "error interno del calificador: %r" % (e,))
+                motivo = "error interno del calificador: %r" % (e,)
+                return juez.sin_calificar(ruta, motivo), motivo
             finally:
                 jueces.put(juez)
 
         try:
-            for informe in hilos.map(califica, opciones.entregas):
+            for ruta, (informe, motivo) in zip(opciones.entregas, hilos.map(califica, opciones.entregas)):
                 escribe(informe)
+                hechas += 1
+                if motivo:
+                    no_calificadas += 1
+                    avisa("%s: sin calificar: %s" % (ruta, motivo))
+        except (KeyboardInterrupt, BrokenPipeError) as e:
+            # Ctrl-C, or nobody reads the lines any more (| head): stop every process now,
+            # not after the submissions in progress; the lines written so far are whole.
+            for juez in todos:
+                juez.abandona()
+            if isinstance(e, KeyboardInterrupt):
+                avisa("interrumpida: %d de %d entregas calificadas" % (hechas, len(opciones.entregas)))
+            os._exit(130 if isinstance(e, KeyboardInterrupt) else 1)
         finally:
             while not jueces.empty():
                 jueces.get().cierra()
-    return 0
+    if no_calificadas:
+        avisa("%d de %d entregas sin calificar (arriba, por qué)" % (no_calificadas, len(opciones.entregas)))
+    return 1 if no_calificadas else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # before grading began (during grading, califica_todas says more)
+        avisa("interrumpida antes de calificar nada")
+        sys.exit(130)

@@ -59,13 +59,17 @@ def autograder(zips):
     shutil.rmtree(raiz)
 
 
-def corre(raiz, *entregas, usuario=None):
-    """results.json after run_autograder, on a submission folder holding these files."""
+def corre(raiz, *entregas, usuario=None, enlaces=False):
+    """results.json after run_autograder, on a submission folder holding these files (or
+    symbolic links to them)."""
     for carpeta in ("submission", "results"):
         shutil.rmtree(raiz / carpeta, ignore_errors=True)
         (raiz / carpeta).mkdir()
     for e in entregas:
-        shutil.copy(e, raiz / "submission")
+        if enlaces:
+            (raiz / "submission" / Path(e).name).symlink_to(e)
+        else:
+            shutil.copy(e, raiz / "submission")
     orden = [str(raiz / "run_autograder")]
     if usuario is not None:  # an unprivileged uid: no chroot, and no bwrap in the container
         os.chmod(raiz / "results", 0o777)
@@ -111,7 +115,7 @@ def test_a_right_submission_gets_every_point(autograder):
     r = corre(autograder, ENTREGAS / RETO / "bien_incumple.py")
     assert r["score"] == r["max_score"] == len(r["tests"]) > 0
     assert all(t["status"] == "passed" and t["score"] == 1 for t in r["tests"])
-    assert "entrega" not in r and "aislamiento" not in r
+    assert "entrega" not in r and "aislamiento" not in r and "semilla" not in r
     aislamiento = r["extra_data"]["aislamiento"]
     assert aislamiento == ("chroot" if ES_ROOT else "bwrap")
     assert r["output"].startswith("Calificado en Pyodide, con la entrega aislada (%s)." % aislamiento)
@@ -142,6 +146,20 @@ def test_two_files_get_zero_and_are_named(autograder):
     r = corre(autograder, ENTREGAS / RETO / "bien_incumple.py", ENTREGAS / RETO / "mal_orden.py")
     assert r["score"] == 0
     assert "2 ficheros .py (bien_incumple.py, mal_orden.py)" in r["output"]
+
+
+def test_a_file_named_in_capitals_is_graded(autograder, tmp_path):
+    mayusculas = tmp_path / "Solucion.PY"
+    shutil.copy(ENTREGAS / RETO / "bien_incumple.py", mayusculas)
+    r = corre(autograder, mayusculas)
+    assert r["score"] == r["max_score"] > 0
+
+
+def test_a_symbolic_link_gets_zero_and_is_told_to_upload_the_file(autograder):
+    r = corre(autograder, ENTREGAS / RETO / "bien_incumple.py", enlaces=True)
+    assert r["score"] == 0 and r["tests"] == []
+    assert r["output"] == ("Tu entrega, bien_incumple.py, es un enlace simbólico, no un fichero. "
+                           "Sube el fichero .py mismo, con tu función.")
 
 
 @pytest.mark.skipif(not ES_ROOT, reason="contenedor.py needs root")

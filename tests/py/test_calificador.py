@@ -54,11 +54,17 @@ def test_files_are_read_as_an_editor_would():
     assert calificador.fuente_de(texto.replace("\n", "\r\n").encode()) == texto
     latin = "# -*- coding: latin-1 -*-\n" + texto
     assert calificador.fuente_de(latin.encode("latin-1")) == latin
-    for malo in (b"x = '\xff'\n", b"# -*- coding: no-existe -*-\n"):
+    for malo, dice in ((b"x = 1\ny = '\xff'\n", "no está en UTF-8 (ni declara otra codificación): "
+                                                "mira el byte 0xff de la línea 2"),
+                       (b"x = '\xff'\n", "no está en UTF-8 (ni declara otra codificación): "
+                                        "mira el byte 0xff de la línea 1"),
+                       (b"# coding: ascii\nx = '\xe1'\n", "no está en ascii, la codificación que declara"),
+                       (b"# -*- coding: no-existe -*-\n", "declara una codificación que no sirve"),
+                       (b"x = 1\n\0\n", "tiene bytes nulos")):
         try:
             calificador.fuente_de(malo)
         except ValueError as e:
-            assert str(e).startswith("no es texto en la codificación que declara")
+            assert str(e).startswith(dice), (malo, str(e))
         else:
             raise AssertionError(malo)
 
@@ -120,6 +126,11 @@ def test_a_challenge_file_missing_a_name_is_refused_with_its_line():
         "x.reto.py:%d: FUNCION debe ser un texto (el nombre de la función que escribe quien aprende)" % linea,
         "x.reto.py:%d: falta pruebas, pruebas(h): las pruebas, visibles y ocultas" % len(roto.splitlines()),
     ]
+    errata = fuente.replace("\nPLANTILLA = ", "\nPLANTILA = ")
+    donde = next(i for i, l in enumerate(errata.splitlines(), 1) if l.startswith("PLANTILA = "))
+    assert calificador.revisa_reto(errata, "x.reto.py") == [
+        "x.reto.py:%d: PLANTILA no es un nombre de un reto: ¿querías decir PLANTILLA, el código con el que "
+        "empieza el editor?" % donde]
     try:
         calificador.carga_reto("x", roto, "", "")
     except ValueError as e:
@@ -224,7 +235,7 @@ def test_a_loop_that_returns_no_pair_or_raises_is_told_what_was_expected():
     solo_m = _salidas("el-bucle", _de_la_solucion("el-bucle", ("return None, M", "return M")))
     assert solo_m["Con tope=1 y una respuesta con llamadas, las ejecuta y devuelve None"].endswith(
         '\nbucle debe devolver un par (texto, M), y devolvió [["sistema", "Trabajas con los ficheros del '
-        'usuario a través de tus herramientas: puedes leerlos, escribirlos,….')
+        'usuario a través de tus herramientas: puedes leerlos, escribirlos,…')
     lanza = _salidas("el-bucle", _de_la_solucion("el-bucle", ("return None, M", "raise RuntimeError('tope')")))
     assert lanza["Con tope=0 no llama al modelo"].endswith(
         "\nSe esperaba que bucle devolviera el texto None y la conversación, y lanzó RuntimeError en la "
@@ -271,7 +282,7 @@ def test_asking_the_user_when_it_should_not_or_twice_or_never_is_told_so():
     assert siempre[LECTURA] == (
         'Se envió la llamada:\n  tool_use a1 leer, input {"ruta": "lista.txt"}\n'
         'y, si se le pregunta, el usuario responde: no\n'
-        'Tu código preguntó al usuario (confirmar) una vez; debía no preguntar.')
+        'Tu código preguntó al usuario (confirmar) una vez; no debía preguntar.')
     dos = _salidas("permisos", _de_la_solucion("permisos", (
         "not confirmar(ll)", "not (confirmar(ll) and confirmar(ll))")))
     assert dos[ESCRITURA] == (

@@ -12,8 +12,10 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -25,7 +27,7 @@ sys.path.insert(0, os.path.join(PY, ".."))
 from construir import autograder  # noqa: E402
 
 RETOS = ["llamar-herramientas", "errores-como-observaciones", "el-bucle", "permisos"]
-CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "aislamiento"}
+CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "output", "semilla", "aislamiento"}
 ES_ROOT = os.geteuid() == 0
 SECRETO = "tok-de-la-ci-que-nadie-debe-ver"
 
@@ -117,7 +119,7 @@ def test_corpus_verdicts(camino, copia, especiales, caso):
     linea, informe = informes[caso]
     assert informe["entrega"] == os.fsdecode(ruta(copia, caso, especiales))
     assert informe["aislamiento"] == aislamiento
-    assert CLAVES <= set(informe) and set(informe) <= CLAVES | {"output"}
+    assert set(informe) == CLAVES and informe["semilla"] == corpus.SEMILLA
     for t in informe["tests"]:
         assert set(t) == {"name", "score", "max_score", "status", "output"}
         assert t["status"] in ("passed", "failed") and t["score"] == (t["status"] == "passed")
@@ -261,18 +263,81 @@ def test_lista_and_usage_errors():
 
 def test_an_unreadable_file_gets_an_error_result_and_the_rest_go_on(tmp_path, copia, preparado):
     binario = tmp_path / "binario.py"
-    binario.write_bytes(b"\xff\xfe\x00def")
+    binario.write_bytes(b"x = 1\n\xff\xfe\x00def")
     grande = tmp_path / "grande.py"
     grande.write_bytes(b"#" * (2 << 20))
     bien = ruta(copia, "llamar-herramientas/bien_incumple.py")
     r = califica(orden("root+bwrap", copia), "--reto", "llamar-herramientas",
-                 str(tmp_path / "falta.py"), str(binario), str(grande), bien, env={"TMPDIR": str(tmp_path)})
-    assert r.returncode == 0
-    falta, mal, enorme, bueno = [json.loads(linea) for linea in r.stdout.splitlines()]
-    assert falta["entrega"].endswith("falta.py") and falta["score"] == 0
-    assert falta["output"] == "no se ha podido leer la entrega: No such file or directory"
-    assert falta["max_score"] == bueno["max_score"] == len(falta["tests"])
-    assert mal["output"].startswith("no se ha podido leer la entrega: no es texto en la codificación")
+                 str(binario), str(grande), bien, env={"TMPDIR": str(tmp_path)})
+    assert r.returncode == 0  # the learner's files, graded: 0
+    mal, enorme, bueno = [json.loads(linea) for linea in r.stdout.splitlines()]
+    assert mal["output"] == ("no se ha podido leer la entrega: tiene bytes nulos (\\0), y un programa "
+                             "no puede tenerlos: mira el byte 0x00 de la línea 2")
     assert enorme["output"].startswith("no se ha podido leer la entrega: ocupa 2097152 bytes")
-    assert bueno["score"] == bueno["max_score"]
+    assert mal["max_score"] == bueno["max_score"] == len(mal["tests"])
+    assert bueno["score"] == bueno["max_score"] and bueno["output"] == "" and bueno["semilla"] >= 0
     assert sorted(os.listdir(tmp_path)) == ["binario.py", "grande.py"]  # no temporary folders left
+
+
+def test_a_path_that_is_no_file_is_the_operators_to_fix_and_the_batch_says_so(tmp_path, copia, preparado):
+    bien = ruta(copia, "llamar-herramientas/bien_incumple.py")
+    r = califica(orden("root+bwrap", copia), "--reto", "llamar-herramientas",
+                 str(tmp_path / "falta.py"), str(tmp_path), bien, env={"TMPDIR": str(tmp_path)})
+    assert r.returncode == 1  # not every file was graded
+    falta, carpeta, bueno = [json.loads(linea) for linea in r.stdout.splitlines()]
+    assert falta["output"] == "no se ha podido leer la entrega: no existe" and falta["score"] == 0
+    assert carpeta["output"].startswith("no se ha podido leer la entrega: es una carpeta; para calificar")
+    assert bueno["score"] == bueno["max_score"]
+    errores = r.stderr.decode()
+    assert "falta.py: sin calificar: no existe" in errores and "2 de 3 entregas sin calificar" in errores
+
+
+@pytest.mark.parametrize("opcion", ["--tiempo-llamada=0", "--tiempo-llamada=nan", "--tiempo-entrega=inf",
+                                    "--tiempo-entrega=1e20", "--tiempo-llamada=dos"])
+def test_a_clock_that_is_no_time_is_a_usage_error(opcion):
+    r = califica([sys.executable, os.path.join(PY, "calificar.py")], opcion, "--reto", "llamar-herramientas", "x.py")
+    assert r.returncode == 2 and r.stdout == b""
+    assert "calificar.py: error: --tiempo-" in r.stderr.decode()
+
+def _procesos_de(carpeta):
+    """Pids of the processes whose command line names this runtime folder (judges, children)."""
+    vivos = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                if carpeta.encode() in f.read():
+                    vivos.append(pid)
+        except OSError:
+            pass
+    return vivos
+
+
+def test_ctrl_c_stops_the_batch_at_once_and_leaves_no_process(copia, preparado):
+    casos = ["bien_referencia.py", "hostil_bucle.py", "bien_else.py"]  # the loop takes its 10 s
+    p = subprocess.Popen([sys.executable, os.path.join(copia, "py", "calificar.py"), "--reto",
+                          "errores-como-observaciones", *[ruta(copia, "errores-como-observaciones/" + c)
+                                                          for c in casos]],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    primera = p.stdout.readline()
+    time.sleep(1)  # into the loop
+    p.send_signal(signal.SIGINT)
+    inicio = time.monotonic()
+    resto, errores = p.communicate(timeout=30)
+    assert time.monotonic() - inicio < 3
+    assert p.returncode == 130 and json.loads(primera)["score"] > 0 and resto == b""
+    assert errores.decode() == "calificar.py: interrumpida: 1 de 3 entregas calificadas\n"
+    time.sleep(0.5)
+    assert _procesos_de(preparado) == []
+
+
+def test_a_reader_that_goes_away_ends_the_batch_quietly(copia, preparado):
+    bien = ruta(copia, "llamar-herramientas/bien_incumple.py")
+    p = subprocess.Popen([sys.executable, os.path.join(copia, "py", "calificar.py"), "--reto",
+                          "llamar-herramientas", bien, bien, bien], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()  # as `| head -1` does
+    errores = p.stderr.read()
+    assert p.wait(timeout=60) == 1
+    assert b"Traceback" not in errores and b"Error" not in errores
+    time.sleep(0.5)
+    assert _procesos_de(preparado) == []
