@@ -48,7 +48,9 @@ def _resaltar_linea(linea):
 
 
 def _resaltar_bloque(codigo, lenguaje, _atributos):
-    return f'<div class="resaltado"><pre tabindex="0"><code>{resaltar(codigo, lenguaje)}</code></pre></div>'
+    # A block that is not code (an output, a conversation) wraps as a cell's output does.
+    clase = "resaltado" if lenguaje not in ("", "text") else "resaltado texto"
+    return f'<div class="{clase}"><pre tabindex="0"><code>{resaltar(codigo, lenguaje)}</code></pre></div>'
 
 
 # Raw HTML off: a `<script>` or `<!--` in a lesson's prose is shown as text, never
