@@ -239,12 +239,12 @@ class Juez:
         """(report, None); or (report, why) when the file was not graded: it is not there, is a
         folder or can't be read, which are the operator's to fix, or the grader failed. A file
         that is there but no submission (a symbolic link, a FIFO, too big) is graded: 0."""
+        semilla = random.randrange(2 ** 32) if self.opciones.semilla is None else self.opciones.semilla
         try:
             datos = lee_entrega(ruta)
         except OSError as e:
-            informe = self.sin_calificar(ruta, "no se ha podido leer la entrega: %s" % e.strerror)
+            informe = self.sin_calificar(ruta, "no se ha podido leer la entrega: %s" % e.strerror, semilla)
             return informe, (e.strerror if e.errno in NO_ES_DE_LA_ENTREGA else None)
-        semilla = random.randrange(2 ** 32) if self.opciones.semilla is None else self.opciones.semilla
         relevo = self.relevo = Relevo(self)
         try:
             self.proceso.envia({"califica": {"fuente": base64.b64encode(datos).decode(),
