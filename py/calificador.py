@@ -757,10 +757,12 @@ def _juzga(funcion, publico, esperado, r, forma=None):
     if "excepcion" in esperado:
         if "excepcion" in r and esperado["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
-        return _punto("Se esperaba que %s lanzara %s, y %s" % (funcion, esperado["excepcion"]["tipo"], _que_hizo(r)))
+        return _punto("Se esperaba que %s lanzara %s, y %s" % (
+            funcion, esperado["excepcion"]["tipo"], _que_hizo(r, forma)))
     if "valor" not in r and forma == "bucle":
-        return _punto("Se esperaba que %s devolviera el texto %s y la conversación, y %s" % (
-            funcion, _py(esperado["valor"][0]), _que_hizo(r)))
+        texto = esperado["valor"][0]
+        return _punto("Se esperaba que %s devolviera %s y la conversación, y %s" % (
+            funcion, "None" if texto is None else "el texto " + _py(texto), _que_hizo(r, forma)))
     if "valor" not in r:
         return _punto("Se esperaba que %s devolviera:\n%s\ny %s" % (
             funcion, _muestra_valor(esperado["valor"]), _que_hizo(r)))
@@ -828,7 +830,7 @@ def _punto(texto):
     return texto if texto.rsplit("\n", 1)[-1].startswith("  ") or texto.endswith((".", "?", "!", "…")) else texto + "."
 
 
-def _que_hizo(r):
+def _que_hizo(r, forma=None):
     if "excepcion" in r:
         e = r["excepcion"]
         donde = " en la línea %d de tu código" % e["linea"] if e.get("linea") else ""
@@ -836,7 +838,10 @@ def _que_hizo(r):
             "lanzó %s%s" % (e["tipo"], donde)
     if "no_json" in r:
         return "devolvió algo que no es un valor JSON (%s)" % r["no_json"]
-    return "devolvió:\n%s" % _muestra_valor(r["valor"])
+    valor = r["valor"]
+    if forma == "bucle" and isinstance(valor, list) and len(valor) == 2 and isinstance(valor[1], list):
+        return "devolvió (%s, M), con M de %s" % (_py(valor[0]), _cuantos(len(valor[1]), "mensaje"))
+    return "devolvió:\n%s" % _muestra_valor(valor)
 
 
 def _frase(texto):
