@@ -22,11 +22,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-from aislamiento import FLAGS_HIJO  # noqa: E402
-
 RAIZ = Path(__file__).resolve().parent.parent
 CALIFICAR = RAIZ / "py" / "calificar.py"
+sys.path.insert(0, str(RAIZ / "py"))
+from aislamiento import FLAGS_HIJO  # noqa: E402
 ARRANQUE = """
 import { loadPyodide } from "%s/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";

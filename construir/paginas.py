@@ -49,7 +49,7 @@ def _resaltar_linea(linea):
 
 def _resaltar_bloque(codigo, lenguaje, _atributos):
     # A block that is not code (an output, a conversation) wraps as a cell's output does.
-    clase = "resaltado" if lenguaje not in ("", "text") else "resaltado texto"
+    clase = "resaltado texto" if lenguaje in ("", "text") else "resaltado"
     return f'<div class="{clase}"><pre tabindex="0"><code>{resaltar(codigo, lenguaje)}</code></pre></div>'
 
 

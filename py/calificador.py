@@ -74,6 +74,7 @@ NOMBRES_DE_UN_RETO = [
     ("CONVERSACION", "función", "CONVERSACION(h): la conversación guionizada de la lección"),
     ("pruebas", "función", "pruebas(h): las pruebas, visibles y ocultas"),
 ]
+_PEDIDOS = {nombre for nombre, _, _ in NOMBRES_DE_UN_RETO}
 
 
 def revisa_reto(fuente, archivo):
@@ -97,8 +98,7 @@ def revisa_reto(fuente, archivo):
     problemas, fin = [], max(1, len(fuente.splitlines()))
     for nombre, clase, para in NOMBRES_DE_UN_RETO:
         if nombre not in hay:
-            otros = [n for n in hay if n not in {pedido for pedido, _, _ in NOMBRES_DE_UN_RETO}]
-            parecido = difflib.get_close_matches(nombre, otros, 1, 0.8)
+            parecido = difflib.get_close_matches(nombre, [n for n in hay if n not in _PEDIDOS], 1, 0.8)
             if parecido:  # a typo: point at it
                 problemas.append("%s:%d: %s no es un nombre de un reto: ¿querías decir %s, %s?" % (
                     archivo, hay[parecido[0]][1], parecido[0], nombre, para))
@@ -158,27 +158,26 @@ def fuente_de(datos):
     import io
     import tokenize
     if b"\0" in datos:
-        return _no_es_texto("tiene bytes nulos (\\0), y un programa no puede tenerlos", datos, datos.index(b"\0"))
+        raise _no_es_texto("tiene bytes nulos (\\0), y un programa no puede tenerlos", datos, datos.index(b"\0"))
+    problema = None
     try:
         codificacion, _ = tokenize.detect_encoding(io.BytesIO(datos).readline)
     except SyntaxError as e:  # a first line that is not UTF-8, or a coding line that is no use
         codificacion, problema = "utf-8", "declara una codificación que no sirve (%s)" % _corto(str(e), 200)
-    else:
-        problema = None
     try:
         texto = datos.decode(codificacion)
-        if problema:
-            raise ValueError(problema)
     except UnicodeDecodeError as e:
         if codificacion in ("utf-8", "utf-8-sig"):
-            return _no_es_texto("no está en UTF-8 (ni declara otra codificación)", datos, e.start)
-        return _no_es_texto("no está en %s, la codificación que declara" % codificacion, datos, e.start)
+            raise _no_es_texto("no está en UTF-8 (ni declara otra codificación)", datos, e.start) from None
+        raise _no_es_texto("no está en %s, la codificación que declara" % codificacion, datos, e.start) from None
+    if problema:
+        raise ValueError(problema)
     return texto.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _no_es_texto(que, datos, posicion):
     linea = datos.count(b"\n", 0, posicion) + 1
-    raise ValueError("%s: mira el byte 0x%02x de la línea %d" % (que, datos[posicion], linea))
+    return ValueError("%s: mira el byte 0x%02x de la línea %d" % (que, datos[posicion], linea))
 
 
 def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
@@ -776,7 +775,7 @@ def _juzga(funcion, publico, esperado, r, forma=None):
 
 def _diferencia_bucle(funcion, esperado, obtenido):
     """A loop returns (texto, M): say whether the text or which message of M differs."""
-    if not (isinstance(obtenido, list) and len(obtenido) == 2 and isinstance(obtenido[1], list)):
+    if not _es_par(obtenido):
         return _punto("%s debe devolver un par (texto, M), y devolvió %s" % (funcion, _muestra_en_linea(obtenido)))
     (texto, M), (texto_r, M_r) = esperado, obtenido
     for i, (a, b) in enumerate(zip(M, M_r), 1):
@@ -790,6 +789,11 @@ def _diferencia_bucle(funcion, esperado, obtenido):
     if _clave(texto) != _clave(texto_r):
         return "El texto que devuelve %s debía ser %s, y es %s." % (funcion, _py(texto), _py(texto_r))
     return None
+
+
+def _es_par(valor):
+    """(texto, M) as it crosses in JSON: a list of two whose second is a list."""
+    return isinstance(valor, list) and len(valor) == 2 and isinstance(valor[1], list)
 
 
 def _py(valor):
@@ -839,7 +843,7 @@ def _que_hizo(r, forma=None):
     if "no_json" in r:
         return "devolvió algo que no es un valor JSON (%s)" % r["no_json"]
     valor = r["valor"]
-    if forma == "bucle" and isinstance(valor, list) and len(valor) == 2 and isinstance(valor[1], list):
+    if forma == "bucle" and _es_par(valor):
         return "devolvió (%s, M), con M de %s" % (_py(valor[0]), _cuantos(len(valor[1]), "mensaje"))
     return "devolvió:\n%s" % _muestra_valor(valor)
 

@@ -351,8 +351,8 @@ class Relevo:
             pass
         detalle = self.hijo.ultimo_error.strip()
         self.termina()
-        self.fallo = "no se ha podido arrancar el proceso de la entrega%s" % (": " + detalle if detalle else "")
-        return "no se ha podido arrancar el proceso de tu entrega%s" % (": " + detalle if detalle else "")
+        self.fallo = "no se ha podido arrancar el proceso de la entrega" + (": " + detalle if detalle else "")
+        return self.fallo.replace("de la entrega", "de tu entrega", 1)
 
     def termina(self):
         if self.hijo:
