@@ -21,11 +21,13 @@ custom __eq__ is lost.
 
 The report follows Gradescope's results.json: score, max_score, execution_time, tests, output.
 """
+import builtins
 import contextlib
 import copy
 import functools
 import json
 import random
+import sys
 import time
 
 _CAMPOS_ENTORNO = ("texto", "llamada", "resultado", "error", "ENTORNO")
@@ -33,7 +35,7 @@ REPRODUCE = "Reproduce la conversación de la lección"
 INVALIDO = "el proceso de tu entrega ha enviado un mensaje inválido"  # a child out of protocol
 TIEMPO_LLAMADA = 2.0      # seconds of the learner's code per call, and per submission: the
 TIEMPO_ENTREGA = 10.0     # defaults of calificar.py, and the page's limits for Comprobar
-_TOPE_SALIDA = 20_000     # characters of what the learner's code prints, per report
+TOPE_SALIDA = 20_000     # characters of what the learner's code prints, per report
 _TOPE_FALLO = 2_000       # characters of one test's message
 _TOPE_TURNOS = 10
 _TOPE_BLOQUES = 200       # blocks in one answer
@@ -70,6 +72,8 @@ NOMBRES_DE_UN_RETO = [
     ("CONTEXTO", "texto", "el código que se ejecuta antes que el de quien aprende"),
     ("FUNCION", "texto", "el nombre de la función que escribe quien aprende"),
     ("ARGUMENTO", "texto", 'lo que recibe: "respuesta", "llamada", "bucle" o "permiso"'),
+    ("REGLAS", "reglas", 'las reglas del enunciado: {"clave": ("un trozo del enunciado", '
+                         '["las pruebas visibles que la comprueban"]), ...}'),
     ("SOLUCION", "texto", "la solución de referencia"),
     ("CONVERSACION", "función", "CONVERSACION(h): la conversación guionizada de la lección"),
     ("pruebas", "función", "pruebas(h): las pruebas, visibles y ocultas"),
@@ -91,10 +95,16 @@ def revisa_reto(fuente, archivo):
             hay[nodo.name] = ("función", nodo.lineno, None)
         elif isinstance(nodo, ast.Assign):
             valor = nodo.value.value if isinstance(nodo.value, ast.Constant) else None
+            clase = "texto" if isinstance(valor, str) else "otra cosa"
+            if isinstance(nodo.value, ast.Dict):
+                try:  # the rules, with the line of each
+                    valor, clase = ast.literal_eval(nodo.value), "reglas"
+                    valor = {k: (v, c.lineno) for (k, v), c in zip(valor.items(), nodo.value.keys)}
+                except ValueError:
+                    pass
             for destino in nodo.targets:
                 if isinstance(destino, ast.Name):
-                    hay[destino.id] = ("texto" if isinstance(valor, str) else "otra cosa",
-                                       nodo.lineno, valor)
+                    hay[destino.id] = (clase, nodo.lineno, valor)
     problemas, fin = [], max(1, len(fuente.splitlines()))
     for nombre, clase, para in NOMBRES_DE_UN_RETO:
         if nombre not in hay:
@@ -105,14 +115,57 @@ def revisa_reto(fuente, archivo):
             else:
                 problemas.append("%s:%d: falta %s, %s" % (archivo, fin, nombre, para))
         elif hay[nombre][0] != clase:
-            problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre,
-                                                             "un texto" if clase == "texto" else
-                                                             "una función", para))
+            problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre, {
+                "texto": "un texto", "función": "una función", "reglas": "un diccionario escrito tal cual"}[clase], para))
+    if hay.get("REGLAS", ("",))[0] == "reglas" and hay.get("ENUNCIADO", ("",))[0] == "texto":
+        problemas += _revisa_reglas(hay["REGLAS"][2], hay["ENUNCIADO"][2], archivo, hay["ENUNCIADO"][1], fuente)
     argumento = hay.get("ARGUMENTO")
     if argumento and argumento[0] == "texto" and argumento[2] not in FORMAS:
         problemas.append('%s:%d: ARGUMENTO debe ser "respuesta", "llamada", "bucle" o "permiso", no %r'
                          % (archivo, argumento[1], argumento[2]))
     return problemas
+
+
+def _revisa_reglas(reglas, enunciado, archivo, linea, fuente):
+    """REGLAS quotes the statement, and every point of its lists has a rule: 'archivo:línea: qué'.
+
+    reglas is {clave: (regla, its line)}; linea is the statement's.
+    """
+    def plano(texto):
+        return " ".join(texto.split())
+    problemas, citas = [], []
+    for clave, (regla, linea_regla) in reglas.items():
+        if not (isinstance(clave, str) and isinstance(regla, tuple) and len(regla) == 2 and
+                isinstance(regla[0], str) and isinstance(regla[1], list) and regla[1] and
+                all(isinstance(p, str) for p in regla[1])):
+            problemas.append('%s:%d: la regla %r debe ser ("un trozo del enunciado", ["una prueba", ...])'
+                             % (archivo, linea_regla, clave))
+        elif plano(regla[0]) not in plano(enunciado):
+            problemas.append("%s:%d: la regla %r cita %r, que no está en ENUNCIADO"
+                             % (archivo, linea_regla, clave, regla[0]))
+        else:
+            citas.append(plano(regla[0]))
+    for punto in _puntos(enunciado):
+        if not any(c in plano(punto) for c in citas):
+            primera = punto.splitlines()[0].strip()
+            donde = next((k for k, l in enumerate(fuente.splitlines(), 1) if primera in l), linea)
+            problemas.append("%s:%d: ningún trozo de REGLAS está en este punto del enunciado: %s"
+                             % (archivo, donde, _corto(primera, 60)))
+    return problemas
+
+
+def _puntos(enunciado):
+    """The points of the statement's lists ("- …", "1. …"), each with its continuation lines."""
+    import re
+    puntos = []
+    for linea in enunciado.splitlines():
+        if re.match(r"\s*(-|\d+\.)\s", linea):
+            puntos.append(linea)
+        elif puntos and linea.startswith(" ") and linea.strip() and puntos[-1] is not None:
+            puntos[-1] += "\n" + linea
+        else:
+            puntos.append(None)
+    return [p for p in puntos if p]
 
 
 def carga_reto(nombre, fuente_reto, guionizado, entorno):
@@ -190,16 +243,16 @@ def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
         ejecuta_fuentes(fuentes_contexto, ns)
         codigo = compile(fuente, nombre, "exec")
     except SyntaxError as e:
-        return ns, "tu entrega tiene un error de sintaxis en la línea %s: %s" % (e.lineno, e.msg), ""
+        return ns, "Tu entrega tiene un error de sintaxis en la línea %s: %s" % (e.lineno, e.msg), ""
     try:
-        with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
+        with salida:
             exec(codigo, ns)
-    except KeyboardInterrupt:  # the page's Stop: let it through
-        raise
-    except BaseException as e:  # SystemExit, or a learner's own BaseException
+    except BaseException as e:  # SystemExit, KeyboardInterrupt, or a learner's own BaseException
+        # (the page's clock, which interrupts with a KeyboardInterrupt too, knows when it was its own)
         linea = _linea_en(e.__traceback__, nombre)
-        return ns, "al cargar tu entrega%s salta %s: %s" % (
-            " (línea %d)" % linea if linea else "", type(e).__name__, _corto(str(e), 300)), salida.texto()
+        mensaje = _corto(str(e), 300)
+        return ns, "Al cargar tu entrega%s salta %s%s" % (
+            " (línea %d)" % linea if linea else "", type(e).__name__, ": " + mensaje if mensaje else ""), salida.texto()
     return ns, None, salida.texto()
 
 
@@ -224,29 +277,34 @@ def _linea_en(tb, nombre):
 class Transporte:
     """How the grader calls the learner's function. This docstring is the whole contract.
 
-    prepara() -> None | str
-        Loads the submission: None when its function is ready to be called, otherwise why
-        not, in Spanish, for the learner. Every test then fails with that message.
+    prepara() -> (problema, salida)
+        Loads the submission. problema is None when its function is ready to be called,
+        otherwise why not, in Spanish, for the learner: every test then fails with it. salida
+        is what the file printed while it loaded (an editor's own trial run), capped.
 
     llama(argumentos, herramientas, funciones) -> respuesta
-        Calls the learner's function with `argumentos`, [argumento, entorno] or [argumento,
-        entorno, forma], JSON values as JSON gives them back, through llamada_de (the forms
-        "bucle" and "permiso" of FORMAS build a model or a confirmar there), while the learner's namespace
-        holds HERRAMIENTAS = herramientas, as JSON gives them back too, and, for each name in
-        `funciones`, the tool itself and FUNCIONES[name]. The tools the learner calls must
-        reach `funciones[name]`, which run on the trusted side, as
+        Calls the learner's function with `argumentos`, JSON values as JSON gives them back:
+        [argumento, entorno], [argumento, entorno, "bucle"], or [argumento, entorno, "permiso",
+        permisos], through llamada_de (which builds the model or the confirmar of those forms;
+        see FORMAS). Meanwhile the learner's namespace holds HERRAMIENTAS = herramientas, as
+        JSON gives them back too, PERMISOS = permisos when those are not None, and, for each
+        name in `funciones`, the tool itself and FUNCIONES[name]. The tools the learner calls
+        must reach `funciones[name]`, which run on the trusted side, as
         funciones[name](entorno, *args, **kwargs): entorno is MISMO when the learner passed the
         environment it was given, FALTA when it passed none, and a copy of what it passed
         otherwise. They return (valor, entorno_despues), and the learner's side writes
-        entorno_despues, unless None, back into the object it passed. A "confirmar" among
-        `funciones` is not a tool: it is the user's answer in the form "permiso".
+        entorno_despues, unless None, back into the object it passed. "modelo" and "confirmar"
+        among `funciones` are not tools: the scripted model of "bucle", the user's answer of
+        "permiso".
         `respuesta` is exactly one of:
             {"valor": v, "salida": s}       the function returned v, as JSON gives it back
             {"excepcion": E, "salida": s}   it raised; E is describe_excepcion(e)
             {"no_json": motivo, "salida": s}  it returned something JSON can't carry
             {"caida": motivo}               the call could not finish: a time limit, a process
                                             that died, a message out of protocol
-        s is what the learner's code printed during the call, capped (_Salida).
+        s is what the learner's code printed during the call, capped (_Salida). In "bucle",
+        the first three also carry "inicio": the list the function got as inicio, as it is
+        after the call (None if it no longer is JSON), which the trusted side compares.
 
     en_prueba(nombre)
         Says which test the next calls belong to (the page shows it, and reports a hang on it).
@@ -256,6 +314,10 @@ class Transporte:
 
     E, the one shape of an exception: {"tipo", "mro": [class names], "mensaje", "args",
     "linea": the line of the learner's file it came from, or None}.
+
+    A transport reports; it never judges. Every verdict is taken by compara from the replies,
+    so that a submission which rewrites its own copy of this module in calificar.py's child
+    can only change what its replies say, never a rule of the grading.
     """
 
     def prepara(self):
@@ -286,47 +348,70 @@ FALTA = _Marca("FALTA")  # a tool's entorno: the learner passed none
 class EnEsteInterprete(Transporte):
     """Calls ns[nombre] directly, with the tools of each call put in its namespace for the call."""
 
-    def __init__(self, ns, nombre, problema=None, archivo="entrega.py"):
-        self.ns, self.nombre, self.problema, self.archivo = ns, nombre, problema, archivo
+    def __init__(self, ns, nombre, problema=None, archivo="entrega.py", salida=""):
+        self.ns, self.nombre, self.problema, self.archivo, self.salida = ns, nombre, problema, archivo, salida
 
     def prepara(self):
         if self.problema:
-            return self.problema
+            return self.problema, self.salida
         if not callable(self.ns.get(self.nombre)):
-            return "no has definido la función %s" % self.nombre
-        return None
+            return "No has definido la función %s" % self.nombre, self.salida
+        return None, self.salida
 
     def llama(self, argumentos, herramientas, funciones):
         ns, salida = self.ns, _Salida()
         # As JSON, not as deep copies: a deep copy shares the grader's strings, and code that
         # compares with `is` would pass here and fail once its inputs come as JSON (calificar.py).
         argumentos = json.loads(json.dumps(argumentos))
+        forma = argumentos[2] if len(argumentos) > 2 else None
+        permisos = argumentos[3] if forma == "permiso" else None
         recibido = argumentos[1] if len(argumentos) > 1 else None
         funciones = dict(funciones)
         especiales = {k: funciones.pop(k) for k in ("modelo", "confirmar") if k in funciones}
         nombres = ["HERRAMIENTAS", "FUNCIONES", *funciones]
         guardado = {k: ns[k] for k in nombres if k in ns}
+        politica = _pon_permisos(ns, permisos)
         sustitutos = {n: sustituto(n, f, recibido, copy.deepcopy) for n, f in funciones.items()}
         ns.update(sustitutos, HERRAMIENTAS=json.loads(json.dumps(herramientas)), FUNCIONES=dict(sustitutos))
+        llamada = None
         try:
-            with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(salida):
+            with salida:
                 llamada = llamada_de(ns, argumentos, especiales)
                 valor = ns[self.nombre](*llamada)
             respuesta = a_json(valor)
-            if len(argumentos) > 2 and argumentos[2] == "bucle" and _clave(llamada[1]) != _clave(argumentos[0]["inicio"]):
-                respuesta = {"excepcion": describe_excepcion(ValueError(
-                    "%s ha cambiado la lista inicio que recibió: M debe empezar siendo una copia, "
-                    "list(inicio)" % self.nombre))}
-        except KeyboardInterrupt:  # the page's Stop: let it through
-            raise
-        except BaseException as e:  # SystemExit, or `raise BaseException(...)`: a failed test
-            respuesta = {"excepcion": describe_excepcion(e, self.archivo)}
-        finally:
-            for k in nombres:
+        except BaseException as e:  # SystemExit, KeyboardInterrupt, `raise BaseException(...)`:
+            respuesta = {"excepcion": describe_excepcion(e, self.archivo)}  # a failed test (the
+        finally:                                                             # page's clock knows
+            for k in nombres:                                                # its own interrupt)
                 ns.pop(k, None)
             ns.update(guardado)
+            politica()
+        if forma == "bucle":
+            respuesta["inicio"] = a_json(llamada[1]).get("valor") if llamada else argumentos[0]["inicio"]
         respuesta["salida"] = salida.texto()
         return respuesta
+
+
+def _pon_permisos(ns, permisos):
+    """Gives the learner's PERMISOS a test's policy, in place (code that kept a reference to the
+    dict sees it too); returns what puts the namespace's own back."""
+    if permisos is None:
+        return lambda: None
+    propios = ns.get("PERMISOS")
+    antes = dict(propios) if isinstance(propios, dict) else None
+    if antes is None:  # the learner's code made it something else: a plain dict for the call
+        ns["PERMISOS"] = dict(permisos)
+    else:
+        propios.clear()
+        propios.update(permisos)
+
+    def devuelve():
+        if antes is None:
+            ns["PERMISOS"] = propios
+        else:
+            propios.clear()
+            propios.update(antes)
+    return devuelve
 
 
 def llamada_de(ns, argumentos, especiales):
@@ -414,25 +499,61 @@ def describe_excepcion(e, archivo=None):
 
 
 class _Salida:
-    """What the learner's code prints, capped so that a flood of print can't grow the report."""
+    """What the learner's code prints, capped so that a flood of print can't grow the report.
+
+    Used as `with salida:`, it takes stdout and stderr for the block. Past the cap it only
+    counts, and print itself is swapped for one that skips stdout and stderr: Python's print
+    costs ~0.75 µs in Pyodide even into a write that does nothing, so a right submission that
+    printed 200,000 lines per call ran out of its 10 s; now it takes ~3 s in all
+    (bench/calificar.py prints the figure).
+    """
 
     def __init__(self):
-        self.partes, self.n, self.perdidos = [], 0, 0
+        self.partes, self.n, self.perdidos, self.callados = [], 0, 0, 0
+        self._print, self._redirige = None, None
+
+    def __enter__(self):
+        self._redirige = [contextlib.redirect_stdout(self), contextlib.redirect_stderr(self)]
+        for r in self._redirige:
+            r.__enter__()
+        return self
+
+    def __exit__(self, *excepcion):
+        if self._print is not None:
+            builtins.print, self._print = self._print, None
+        for r in reversed(self._redirige):
+            r.__exit__(*excepcion)
 
     def write(self, s):
         s = str(s)
-        cabe = _TOPE_SALIDA - self.n
+        cabe = TOPE_SALIDA - self.n
         if cabe > 0:  # past the cap, only count: appending empty strings cost ~1 s per flooded call
             self.partes.append(s[:cabe])
             self.n += min(len(s), cabe)
         self.perdidos += max(0, len(s) - max(cabe, 0))
+        if self.perdidos and self._print is None and self._redirige:
+            self._print, builtins.print = builtins.print, self._sin_imprimir(builtins.print)
         return len(s)
+
+    def _sin_imprimir(self, imprime):
+        """print, past the cap: the learner's own files still get theirs."""
+        salida = self
+
+        def print(*valores, sep=" ", end="\n", file=None, flush=False):
+            if file is not None and file is not sys.stdout and file is not sys.stderr:
+                imprime(*valores, sep=sep, end=end, file=file, flush=flush)
+            else:
+                salida.callados += 1
+        return print
 
     def flush(self):
         pass
 
     def texto(self):
-        nota = "\n[… %d caracteres más sin mostrar]" % self.perdidos if self.perdidos else ""
+        if not self.perdidos:
+            return "".join(self.partes)
+        nota = "\n[… %d caracteres más sin mostrar%s]" % (
+            self.perdidos, ", y %d llamadas más a print" % self.callados if self.callados else "")
         return "".join(self.partes) + nota
 
 
@@ -540,6 +661,10 @@ class _Azar:
                         "%s/%s.txt" % (carpeta, self.palabra): self.frase(),
                         "léeme.txt": "Unas %d notas." % self.entero}
 
+    def elige(self, opciones):
+        """One of opciones, at random."""
+        return self._rng.choice(list(opciones))
+
     def id(self):
         return "toolu_" + "".join(self._rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789")
                                   for _ in range(12))
@@ -571,11 +696,12 @@ def espera(reto, semilla):
     de_referencia, forma = EnEsteInterprete(referencia, reto["FUNCION"]), reto["ARGUMENTO"]
     guion = _como_json(list(reto["CONVERSACION"](ayuda)))
     if forma == "bucle":  # the learner's function is the loop: one call replays the conversation
-        r, entorno, registro = _ejecuta(de_referencia, {"guion": guion, "tope": _TOPE_TURNOS},
-                                        referencia["ENTORNO"], ayuda.herramientas, _gasto(), forma,
-                                        publico=referencia)
-        fin, motivo = ("fin", None) if "valor" in r and r["valor"][0] is not None else ("fallo", r)
-        r.pop("salida", None)
+        r, entorno, registro, incidencias = _ejecuta(de_referencia, {"guion": guion, "tope": _TOPE_TURNOS},
+                                                     referencia["ENTORNO"], ayuda.herramientas, _gasto(),
+                                                     forma, publico=referencia)
+        fin, motivo = ("fin", None) if "valor" in r and r["valor"][0] is not None and not incidencias \
+            else ("fallo", incidencias or r)
+        _sin_lo_del_momento(r)
         datos["conversacion"] = {"guion": guion, "entorno": entorno,
                                  "esperado": {"respuesta": r, "entorno": entorno,
                                               "registro": [n for n, *_ in registro]}}
@@ -589,14 +715,29 @@ def espera(reto, semilla):
         if p["herramientas"].get("nombre") not in conjuntos(referencia):
             raise ValueError("la prueba %r usa herramientas que no son de h: usa h.herramientas o h.con_…"
                              % p["nombre"])
-        r, despues, registro = _ejecuta(de_referencia, p["argumento"], p["entorno"], p["herramientas"],
-                                        _gasto(), forma, publico=referencia)
-        r.pop("salida", None)
+        r, despues, registro, incidencias = _ejecuta(de_referencia, p["argumento"], p["entorno"],
+                                                     p["herramientas"], _gasto(), forma, publico=referencia)
+        if incidencias:
+            raise RuntimeError("la solución de referencia incumple el enunciado en la prueba %r: %s"
+                               % (p["nombre"], incidencias[0]))
+        _sin_lo_del_momento(r)
         datos["pruebas"].append({
             "nombre": p["nombre"], "oculta": p["oculta"], "argumento": p["argumento"],
             "entorno": p["entorno"], "conjunto": p["herramientas"]["nombre"],
             "esperado": {"respuesta": r, "entorno": despues, "registro": [n for n, *_ in registro]}})
+    visibles = {p["nombre"] for p in datos["pruebas"] if not p["oculta"]}
+    for clave, (_, nombres) in reto["REGLAS"].items():
+        for nombre in nombres:
+            if nombre not in visibles:
+                raise ValueError("la regla %r de REGLAS nombra la prueba %r, que no es una prueba visible de "
+                                 "pruebas(h)" % (clave, nombre))
     return _como_json(datos)
+
+
+def _sin_lo_del_momento(respuesta):
+    """A reply of the reference as expected data: what it printed and its inicio are not part of it."""
+    respuesta.pop("salida", None)
+    respuesta.pop("inicio", None)
 
 
 def _como_json(valor):
@@ -621,9 +762,9 @@ def compara(esperado, publico, transporte):
     inicio = time.perf_counter()
     pruebas = esperado["pruebas"]
     nombres = [REPRODUCE] + [p["nombre"] for p in pruebas]
-    problema = transporte.prepara()
+    problema, al_cargar = transporte.prepara()
     if problema:
-        problema = _corto(str(problema), _TOPE_FALLO)
+        problema = como_frase(_corto(str(problema), _TOPE_FALLO))
         resultados = [(n, problema, "") for n in nombres]
     else:
         gasto, grupos = _gasto(), conjuntos(publico)  # gasto: the learner's tool time, in all
@@ -638,12 +779,20 @@ def compara(esperado, publico, transporte):
              for n, fallo, salida in resultados]
     informe = {"score": sum(t["score"] for t in tests), "max_score": len(tests),
                "execution_time": round(time.perf_counter() - inicio, 3), "tests": tests}
-    salida = "".join(s for n, f, s in resultados)
-    if len(salida) > _TOPE_SALIDA:
-        salida = salida[:_TOPE_SALIDA] + "\n[salida recortada: tu código ha escrito mucho más]"
+    salida = _salida_por_partes([("Al cargarse", al_cargar)] +
+                                [("En «%s»" % n, s) for n, f, s in resultados])
     if problema or salida:
-        informe["output"] = problema or "Lo que ha escrito tu código:\n" + salida
+        informe["output"] = "\n\n".join(x for x in (problema, salida) if x)
     return informe
+
+
+def _salida_por_partes(partes):
+    """What the learner's code printed, each part under a heading of when, capped in all."""
+    trozos = ["— %s —\n%s" % (cuando, texto.rstrip("\n")) for cuando, texto in partes if texto]
+    salida = "\n".join(trozos)
+    if len(salida) > TOPE_SALIDA:
+        salida = salida[:TOPE_SALIDA] + "\n[salida recortada: tu código ha escrito mucho más]"
+    return "Lo que ha escrito tu código:\n" + salida if salida else ""
 
 
 def _gasto():
@@ -653,16 +802,20 @@ def _gasto():
 def _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma=None, usuario=None, publico=None):
     """One call through the transport, with tools bound to a fresh trusted copy of the environment.
 
-    Returns (respuesta, entorno después, [(herramienta, args, kwargs), ...] in order).
+    Returns (respuesta, entorno después, [(herramienta, args, kwargs), ...] in order, incidencias):
+    incidencias are the rules of the statement that this side saw broken in how the learner's
+    code used what it was given (inicio, the model, the user), in Spanish; the first fails the test.
     `gasto` is the submission's {"segundos": tool time so far, "agotado": bool}. `forma` is the
     challenge's ARGUMENTO; in "permiso", `usuario` is {"respuestas": [bool], "k": answers given},
-    shared by the calls of one conversation (a test's own comes in its argumento). In "bucle",
-    the scripted model is built here from `publico` and called like a tool: the script never
-    reaches the learner's side, and the registro counts the model's calls.
+    shared by the calls of one conversation (a test's own comes in its argumento, with the
+    PERMISOS it sets, if any). In "bucle", the scripted model is built here from `publico` and
+    called like a tool: the script never reaches the learner's side, the registro counts the
+    model's calls, and each call's tools are compared with the HERRAMIENTAS the learner got.
     """
-    entorno, registro = copy.deepcopy(entorno), []
+    entorno, registro, incidencias, permisos = copy.deepcopy(entorno), [], [], None
     if forma == "permiso" and usuario is None:
-        usuario, argumento = {"respuestas": argumento["respuestas"], "k": 0}, argumento["llamada"]
+        usuario, permisos = {"respuestas": argumento["respuestas"], "k": 0}, argumento.get("permisos")
+        argumento = argumento["llamada"]
     if forma == "bucle":
         modelo = publico["ModeloGuionizado"](publico["guion_de"](*argumento["guion"][:3]))
         argumento = {"inicio": argumento["guion"][0], "tope": argumento["tope"]}
@@ -674,12 +827,11 @@ def _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma=None, usuari
             objetivo = entorno if destino is MISMO else destino
             if gasto["segundos"] > _TOPE_TIEMPO_HERRAMIENTAS:
                 gasto["agotado"] = True
-                raise RuntimeError("tus llamadas a las herramientas han tardado más de %g s en total"
-                                   % _TOPE_TIEMPO_HERRAMIENTAS)
+                raise RuntimeError(_lento(forma))
             problema = _excede(objetivo)
             if problema:
                 raise OSError(problema)
-            registro.append((nombre, args, kwargs))  # shown only if a message needs it
+            registro.append((nombre, () if nombre == "modelo" else args, kwargs))  # shown only if a message needs it
             antes, inicio = dict(objetivo) if isinstance(objetivo, dict) else None, time.perf_counter()
             try:
                 valor = f(objetivo, *args, **kwargs)
@@ -699,27 +851,70 @@ def _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma=None, usuari
     if forma in ("bucle", "permiso"):
         argumentos.append(forma)
     if forma == "permiso":
+        argumentos.append(permisos)
         pedida = _clave(argumento)
 
         def confirmar(entorno, ll):
             if _clave(ll) != pedida:  # the user is asked about the call, not about anything else
+                incidencias.append("tu código preguntó al usuario (confirmar) por %s, y solo se le "
+                                   "pregunta por la llamada que se va a ejecutar, ll." % _muestra_en_linea(ll))
                 raise ValueError("confirmar debe recibir la llamada que se va a ejecutar, ll, y ha recibido %s"
                                  % _muestra_en_linea(ll))
             k, usuario["k"] = usuario["k"], usuario["k"] + 1
             return usuario["respuestas"][k] if k < len(usuario["respuestas"]) else True
         funciones["confirmar"] = con_limites("confirmar", confirmar)
     if forma == "bucle":
+        declaradas = _clave(conjunto["herramientas"])
+
         def responde(entorno, M, herramientas=None):
             if len(_json(M)) > _TOPE_ENTORNO * 3:  # a learner's M is parsed here, on the trusted side
                 raise ValueError("la conversación que recibe el modelo no puede pasar de %d caracteres"
                                  % (_TOPE_ENTORNO * 3))
+            if _clave(herramientas) != declaradas and not incidencias:
+                vez = sum(1 for n, *_ in registro if n == "modelo")
+                incidencias.append("en la llamada %d al modelo, tu código le pasó %s, y el modelo recibe "
+                                   "siempre HERRAMIENTAS." % (vez, _otras_herramientas(herramientas, conjunto["herramientas"])))
             return modelo(M, herramientas)
         funciones["modelo"] = con_limites("modelo", responde)
     r = transporte.llama(argumentos, conjunto["herramientas"], funciones)
     if gasto["agotado"]:
-        r = {"caida": "tus llamadas a las herramientas han tardado más de %g s en total"
-                      % _TOPE_TIEMPO_HERRAMIENTAS}
-    return r, entorno, registro
+        r = {"caida": _lento(forma)}
+    if forma == "bucle" and "caida" not in r and _clave(r.get("inicio")) != _clave(argumento["inicio"]):
+        incidencias.insert(0, _inicio_cambiado(argumento["inicio"], r.get("inicio")))
+    return r, entorno, registro, incidencias
+
+
+def _lento(forma):
+    """The trusted side's time for what the learner's code called is spent: say what it called."""
+    return "tus llamadas %s han tardado más de %g s en total" % (
+        "al modelo y a las herramientas" if forma == "bucle" else "a las herramientas", _TOPE_TIEMPO_HERRAMIENTAS)
+
+
+def _otras_herramientas(dadas, declaradas):
+    """What the learner's code gave the model instead of HERRAMIENTAS, in a few words."""
+    if not isinstance(dadas, list) or not all(isinstance(h, dict) for h in dadas):
+        return "%s como herramientas" % _muestra_en_linea(dadas)
+    nombres, propios = [h.get("name") for h in dadas], [h["name"] for h in declaradas]
+    if nombres != propios:
+        faltan = [n for n in propios if n not in nombres]
+        return "las herramientas %s%s" % (", ".join(map(str, nombres)) or "(ninguna)",
+                                          " (faltan %s)" % ", ".join(faltan) if faltan else
+                                          " (HERRAMIENTAS tiene %s)" % ", ".join(propios))
+    cambiada = next(h["name"] for h, d in zip(dadas, declaradas) if _clave(h) != _clave(d))
+    return "una lista en la que %s no es la declarada en HERRAMIENTAS" % cambiada
+
+
+def _inicio_cambiado(antes, despues):
+    """The learner's function changed the inicio it received: say how."""
+    que = "tu función ha cambiado la lista inicio que recibió"
+    if not isinstance(despues, list):
+        return "%s: ya no es una lista de mensajes." % que
+    if len(despues) != len(antes):
+        return "%s: tenía %s y, después de la llamada, tiene %d. M empieza siendo una copia de inicio, " \
+               "y inicio no cambia." % (que, _cuantos(len(antes), "mensaje"), len(despues))
+    k = next(i for i, (a, b) in enumerate(zip(antes, despues), 1) if _clave(a) != _clave(b))
+    return "%s: su mensaje %d era\n%s\ny, después de la llamada, es\n%s" % (
+        que, k, _muestra_mensaje(antes[k - 1]), _muestra_mensaje(despues[k - 1]))
 
 
 def _excede(entorno, valor=None):
@@ -740,10 +935,15 @@ def _excede(entorno, valor=None):
 
 def _corre_prueba(esperado, publico, conjunto, p, transporte, gasto):
     forma = esperado["argumento"]
-    r, entorno, registro = _ejecuta(transporte, p["argumento"], p["entorno"], conjunto, gasto, forma,
-                                    publico=publico)
+    r, entorno, registro, incidencias = _ejecuta(transporte, p["argumento"], p["entorno"], conjunto, gasto,
+                                                 forma, publico=publico)
     e = p["esperado"]
-    fallo = _juzga(esperado["funcion"], publico, e["respuesta"], r, forma) \
+    # The cause before the symptom: how it used inicio, the model and the user, then what it
+    # returned; but a call that crashed says so first, as the learner's own traceback would.
+    valor = _juzga(esperado["funcion"], publico, e["respuesta"], r, forma)
+    preguntas = _compara_registro(e["registro"], registro, preguntas=True)
+    fallo = (como_frase(incidencias[0]) if incidencias and "caida" not in r else None) \
+        or (valor or preguntas if "excepcion" in r else preguntas or valor) \
         or _compara_registro(e["registro"], registro) or _compara_entorno(e["entorno"], entorno)
     if fallo and not p["oculta"]:  # a hidden test's inputs are never shown
         fallo = "Se envió %s\n%s" % (_muestra_argumento(p["argumento"], forma), fallo)
@@ -752,7 +952,7 @@ def _corre_prueba(esperado, publico, conjunto, p, transporte, gasto):
 
 def _juzga(funcion, publico, esperado, r, forma=None):
     if "caida" in r:
-        return _frase(r["caida"])
+        return como_frase(r["caida"])
     if "excepcion" in esperado:
         if "excepcion" in r and esperado["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
@@ -848,7 +1048,7 @@ def _que_hizo(r, forma=None):
     return "devolvió:\n%s" % _muestra_valor(valor)
 
 
-def _frase(texto):
+def como_frase(texto):
     texto = texto[:1].upper() + texto[1:]
     return texto if texto.endswith((".", "?", "!", "…")) else texto + "."
 
@@ -864,6 +1064,10 @@ def _revisa_forma(publico, valor, es_lista):
         if not isinstance(bloque, dict):
             motivo = "un tool_result es un diccionario, y llega %s" % _muestra_en_linea(bloque)
             return "bloque %d: %s" % (j, motivo) if es_lista else motivo
+        if len(bloque) > 2 * len(BLOQUE["properties"]):  # jsonschema lists each extra key: 60,000 took 7 s
+            motivo = "un tool_result tiene %d campos (%s), y llega uno con %d" % (
+                len(BLOQUE["properties"]), ", ".join(BLOQUE["properties"]), len(bloque))
+            return "bloque %d: %s" % (j, motivo) if es_lista else motivo
         errores = sorted(validador.iter_errors(bloque), key=lambda e: list(e.absolute_path))
         if errores:
             motivo = publico["_en_castellano"](errores[0])
@@ -877,11 +1081,13 @@ def _validador_de_bloques():
     return Draft202012Validator(BLOQUE)
 
 
-def _compara_registro(esperado, obtenido):
+def _compara_registro(esperado, obtenido, preguntas=False):
+    """The first difference in what was called: with preguntas, only whether the user was asked
+    (confirmar), the cause of what follows; without, the tools and the model."""
     nombres = [n for n, *_ in obtenido]
     for nombre in dict.fromkeys(esperado + nombres):
         n, m = esperado.count(nombre), nombres.count(nombre)
-        if n == m:
+        if n == m or (nombre == "confirmar") != preguntas:
             continue
         if nombre == "modelo":  # not a tool: the scripted model
             return "Tu código %s; debía llamarlo %s." % (
@@ -954,9 +1160,11 @@ def _bucle(datos, publico, transporte, guion, conjunto, salidas, gasto):
         pedidos = [r] if datos["argumento"] == "respuesta" else llamadas
         obs = []
         for argumento in pedidos:
-            respuesta, entorno, _ = _ejecuta(transporte, argumento, entorno, conjunto, gasto, forma, usuario)
+            respuesta, entorno, _, incidencias = _ejecuta(transporte, argumento, entorno, conjunto, gasto,
+                                                          forma, usuario)
             salidas.append(respuesta.get("salida", ""))
-            fallo = _juzga_turno(datos, publico, respuesta)
+            fallo = (incidencias[0] if incidencias and "caida" not in respuesta else None) \
+                or _juzga_turno(datos, publico, respuesta)
             if fallo:
                 return "fallo", "Turno %d: %s" % (turno, fallo), entorno
             obs += respuesta["valor"] if datos["argumento"] == "respuesta" else [respuesta["valor"]]
@@ -1000,8 +1208,9 @@ def _muestra_argumento(argumento, forma=None):
             _cuantos(len(respuestas), "respuesta"), _cuantos(len(inicio), "mensaje"), _json(argumento["tope"]))
     if forma == "permiso":
         dice = ", ".join("sí" if r else "no" for r in argumento["respuestas"]) or "sí"
-        return "la llamada:\n  %s\ny, si se le pregunta, el usuario responde: %s" % (
-            _muestra_bloque(argumento["llamada"]), dice)
+        politica = "con PERMISOS = %s,\n" % _json(argumento["permisos"]) if "permisos" in argumento else ""
+        return "la llamada:\n  %s\n%sy, si se le pregunta, el usuario responde: %s" % (
+            _muestra_bloque(argumento["llamada"]), politica, dice)
     if isinstance(argumento, list):
         return "la respuesta:\n%s" % _muestra_valor(argumento)
     return "la llamada:\n  %s" % _muestra_bloque(argumento)

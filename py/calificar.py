@@ -53,6 +53,10 @@ MAXIMO_LLAMADA = 60.0    # what --tiempo-llamada and --tiempo-entrega accept, in
 MAXIMO_ENTREGA = 600.0
 TIEMPO_ARRANQUE = 60.0   # a child's boot, not counted in the submission's time
 TIEMPO_JUEZ = 120.0      # the judge's own work between two messages
+# The judge's work for one submission, in all: the reference at a fresh seed, the tools, the model
+# and the judging. A right one cost it 0.1-0.2 s here (2026-12-02); a hostile one that makes it
+# work more (100 conversations of 1 MB for the model took 6.6 s) fails at this bound, not later.
+TIEMPO_JUEZ_ENTREGA = 10.0
 TOPE_ENTREGA = 1 << 20   # bytes of a submission file
 TOPE_MENSAJE = 1 << 20   # bytes of one message from a child
 TOPE_PROFUNDIDAD = 64    # nesting of one message from a child
@@ -137,8 +141,10 @@ class Proceso:
             mensaje = json.loads(linea)
         except (ValueError, RecursionError):
             raise Cerrado("no es JSON") from None
-        if not isinstance(mensaje, dict) or not _poco_profundo(mensaje):
+        if not isinstance(mensaje, dict):
             raise Cerrado("forma inválida")
+        if not _poco_profundo(mensaje):
+            raise Cerrado("demasiado profundo")
         return mensaje
 
     def mata(self):
@@ -165,6 +171,20 @@ class Proceso:
             if len(primeros) < 1000:
                 primeros += trozo[:1000 - len(primeros)]
                 self.ultimo_error = primeros.decode("utf-8", "replace")
+
+
+CARO = ("Tu entrega ha hecho trabajar al calificador más de %g s (revisar lo que devuelve, o lo que "
+        "pasa a las herramientas y al modelo), y se ha detenido.")
+
+# Why the relay ended a child, for the learner, by what Proceso.recibe saw.
+_ENVIADO = "lo que ha enviado tu código (lo que devuelve tu función, o lo que pasa a una herramienta o al modelo)"
+POR_QUE_SE_CIERRA = {
+    "terminado": "el proceso de tu entrega ha terminado de golpe (¿os._exit, una recursión infinita o "
+                 "demasiada memoria?)",
+    "demasiado grande": "%s ocupa más de %d MB en JSON, el máximo de un mensaje" % (_ENVIADO, TOPE_MENSAJE >> 20),
+    "demasiado profundo": "%s tiene más de %d niveles de listas y diccionarios unos dentro de otros, el "
+                          "máximo de un mensaje" % (_ENVIADO, TOPE_PROFUNDIDAD),
+}
 
 
 def _queda(limite):
@@ -246,12 +266,19 @@ class Juez:
             informe = self.sin_calificar(ruta, "no se ha podido leer la entrega: %s" % e.strerror, semilla)
             return informe, (e.strerror if e.errno in NO_ES_DE_LA_ENTREGA else None)
         relevo = self.relevo = Relevo(self)
+        trabajo = 0.0  # the judge's seconds on this submission: between a message to it and its answer
         try:
             self.proceso.envia({"califica": {"fuente": base64.b64encode(datos).decode(),
                                              "nombre": os.path.basename(ruta), "semilla": semilla}},
                                time.monotonic() + TIEMPO_JUEZ)
             while True:
-                mensaje = self.proceso.recibe(time.monotonic() + TIEMPO_JUEZ)
+                desde = time.monotonic()
+                try:
+                    mensaje = self.proceso.recibe(desde + max(0.0, TIEMPO_JUEZ_ENTREGA - trabajo))
+                except Plazo:  # the submission's doing: a new judge goes on, and it gets its 0
+                    self._arranca()
+                    return self.sin_calificar(ruta, CARO % TIEMPO_JUEZ_ENTREGA, semilla), None
+                trabajo += time.monotonic() - desde
                 if "informe" in mensaje:
                     informe = {"entrega": ruta, "output": "", **mensaje["informe"],
                                "semilla": semilla, "aislamiento": self.modo}
@@ -271,6 +298,7 @@ class Juez:
             self.relevo = None
 
     def sin_calificar(self, ruta, motivo, semilla=None):
+        motivo = calificador.como_frase(motivo)  # a sentence, as the core's own reasons
         return {"entrega": ruta, "score": 0, "max_score": len(self.pruebas), "execution_time": 0,
                 "tests": [{"name": n, "score": 0, "max_score": 1, "status": "failed",
                            "output": motivo} for n in self.pruebas],
@@ -327,10 +355,7 @@ class Relevo:
             return {"caida": self._agotado(quien)}
         except Cerrado as e:
             self.termina()
-            if str(e) == "terminado":
-                return {"caida": "el proceso de tu entrega ha terminado de golpe (¿os._exit, una "
-                                 "recursión infinita o demasiada memoria?)"}
-            return {"caida": calificador.INVALIDO}
+            return {"caida": POR_QUE_SE_CIERRA.get(str(e), calificador.INVALIDO)}
         finally:
             self.gastado += time.monotonic() - inicio
             self.en_llamada += time.monotonic() - inicio

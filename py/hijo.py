@@ -4,8 +4,10 @@ nodo.mjs runs principal() in a fresh interpreter restored from the snapshot, ins
 that aislamiento.py chose. It receives one message per call, answers it, and sends back the
 learner's tool calls, which the trusted side (juez.py) runs. It never holds a reference
 solution, a script or an expected result: only the public context and the learner's code.
-Everything it sends is checked on the other side, so a submission that tampers with this file
-only spoils its own answers.
+It reports what the learner's function returned, raised and printed (and, in "bucle", its
+inicio after the call); every rule is judged on the other side from those reports. A
+submission that tampers with this file or with calificador.py can make its own reports say
+anything, as its function could, but changes no verdict rule.
 
 Messages in:   {"carga": {"fuentes", "contexto", "entrega": base64 of the file, "nombre", "funcion"}}
                {"llama": {"argumentos", "herramientas", "nombres"}}
@@ -48,8 +50,9 @@ def principal():
         fuente, problema = "", "no se ha podido leer la entrega: %s" % e
     ns, problema, salida = (({}, problema, "") if problema else
                             calificador.carga_entrega(inicio["contexto"], fuente, inicio["nombre"]))
-    transporte = calificador.EnEsteInterprete(ns, inicio["funcion"], problema, inicio["nombre"])
-    envia({"problema": transporte.prepara(), "salida": salida})
+    transporte = calificador.EnEsteInterprete(ns, inicio["funcion"], problema, inicio["nombre"], salida)
+    problema, salida = transporte.prepara()
+    envia({"problema": problema, "salida": salida})
     while True:
         pedido = recibe()["llama"]
         funciones = {n: _remota(n) for n in pedido["nombres"]}

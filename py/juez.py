@@ -21,7 +21,7 @@ import sys
 
 import calificador
 
-TOPE_HERRAMIENTAS = 100  # tool calls in one call of the learner's function
+TOPE_HERRAMIENTAS = 100  # calls out of one call of the learner's function: tools, model, confirmar
 INVALIDO = calificador.INVALIDO
 _canal = None
 
@@ -76,22 +76,23 @@ class Remoto(calificador.Transporte):
 
     def llama(self, argumentos, herramientas, funciones):
         if not self.vivo:
-            problema = self._carga()
+            problema, _ = self._carga()
             if problema:
                 return {"caida": problema}
         r, caida = self._al_hijo({"llama": {"argumentos": argumentos, "herramientas": herramientas,
                                             "nombres": list(funciones)}}, "llamada")
-        usos = 0
+        usos = {}  # calls of each name of funciones: tools, and the model or confirmar
         while not caida:
             if set(r) == {"herramienta"} and isinstance(r["herramienta"], dict):
-                usos += 1
-                if usos > TOPE_HERRAMIENTAS:  # they run here: a flood of calls must not
+                nombre = r["herramienta"].get("nombre")
+                nombre = nombre[:64] if isinstance(nombre, str) else "?"  # what the child sent
+                usos[nombre] = usos.get(nombre, 0) + 1
+                if sum(usos.values()) > TOPE_HERRAMIENTAS:  # they run here: a flood of calls must not
                     self.cierra()
-                    return {"caida": "tu función ha llamado a las herramientas más de %d veces "
-                                     "de una vez" % TOPE_HERRAMIENTAS}
+                    return {"caida": demasiadas_llamadas(usos)}
                 r, caida = self._al_hijo(ejecuta_herramienta(funciones, r["herramienta"]), "llamada")
             elif set(r) == {"fin"}:
-                return saneada(r["fin"])
+                return saneada(r["fin"], bucle=argumentos[2:3] == ["bucle"])
             else:
                 caida = self._invalido()
         return {"caida": caida}
@@ -107,13 +108,15 @@ class Remoto(calificador.Transporte):
             "contexto": calificador.contexto(self.reto), "entrega": self.fuente,
             "nombre": self.nombre, "funcion": self.reto["FUNCION"]}}, "carga")
         if caida:
-            return caida
-        if set(r) != {"problema", "salida"} or not isinstance(r["problema"], (str, type(None))):
-            return self._invalido()
+            return caida, ""
+        if set(r) != {"problema", "salida"} or not isinstance(r["problema"], (str, type(None))) \
+                or not isinstance(r["salida"], str):
+            return self._invalido(), ""
+        salida = r["salida"][:calificador.TOPE_SALIDA + 100]
         if r["problema"]:
             self.cierra()
-            return r["problema"][:1000]
-        return None
+            return r["problema"][:1000], salida
+        return None, salida
 
     def _al_hijo(self, mensaje, espera):
         """(the child's next message, None), or (None, why it failed, in Spanish)."""
@@ -127,6 +130,15 @@ class Remoto(calificador.Transporte):
     def _invalido(self):
         self.cierra()
         return INVALIDO
+
+
+def demasiadas_llamadas(usos):
+    """The cap of TOPE_HERRAMIENTAS calls in one call, said of what was called."""
+    def que(nombre):
+        return {"modelo": "al modelo", "confirmar": "a confirmar"}.get(nombre, "a %s" % nombre)
+    partes = ["%d %s" % (n, que(nombre)) for nombre, n in sorted(usos.items(), key=lambda x: -x[1])]
+    return "tu función ha hecho más de %d llamadas de una vez (%s)" % (
+        TOPE_HERRAMIENTAS, ", ".join(partes[:4]) + (", …" if len(partes) > 4 else ""))
 
 
 def ejecuta_herramienta(funciones, pedido):
@@ -143,21 +155,23 @@ def ejecuta_herramienta(funciones, pedido):
         return {"excepcion": calificador.describe_excepcion(e)}
 
 
-def saneada(fin):
+def saneada(fin, bucle=False):
     """Only the shapes of the Transporte contract get through; anything else is a failure."""
     if not isinstance(fin, dict):
         return {"caida": INVALIDO}
-    salida = fin["salida"][:calificador._TOPE_SALIDA + 100] if isinstance(fin.get("salida"), str) else ""
+    salida = fin["salida"][:calificador.TOPE_SALIDA + 100] if isinstance(fin.get("salida"), str) else ""
+    # In "bucle", the inicio after the call: anything but a list is compared as None (changed).
+    inicio = {"inicio": fin["inicio"] if isinstance(fin.get("inicio"), list) else None} if bucle else {}
     if "valor" in fin:
-        return {"valor": fin["valor"], "salida": salida}
+        return {"valor": fin["valor"], "salida": salida, **inicio}
     if isinstance(fin.get("no_json"), str):
-        return {"no_json": fin["no_json"][:300], "salida": salida}
+        return {"no_json": fin["no_json"][:300], "salida": salida, **inicio}
     e = fin.get("excepcion")
     if isinstance(e, dict) and isinstance(e.get("tipo"), str) and isinstance(e.get("mensaje"), str) \
             and isinstance(e.get("mro"), list) and all(isinstance(c, str) for c in e["mro"]):
         linea = e.get("linea") if type(e.get("linea")) is int else None
         return {"excepcion": {"tipo": e["tipo"][:100], "mro": e["mro"][:50], "mensaje": e["mensaje"][:300],
-                              "args": [], "linea": linea}, "salida": salida}
+                              "args": [], "linea": linea}, "salida": salida, **inicio}
     return {"caida": INVALIDO}
 
 

@@ -23,9 +23,51 @@ Devuelve un par `(texto, M)`, donde `M` es la conversación entera:
   `(None, M)`. Con `tope=0` no lo llama nunca.
 
 `ejecutar` ya está definida: comprueba la llamada con `incumple`, lanza `ValueError` si no
-cumple su esquema y, si la cumple, devuelve su `tool_result`. No la cambies ni captures sus
-errores: un bucle que recibe una llamada inválida se detiene con ese `ValueError`.
+cumple su esquema y, si la cumple, devuelve su `tool_result`, con el resultado recortado a
+`TOPE_OBSERVACION` caracteres. No la cambies ni captures sus errores: un bucle que recibe una
+llamada inválida se detiene con ese `ValueError`.
 """
+
+# Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
+# construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
+REGLAS = {
+    "par": ("Devuelve un par `(texto, M)`, donde `M` es la conversación entera",
+            ["Una conversación que termina devuelve el texto final y toda la conversación"]),
+    "copia": ("`M` empieza siendo una copia de `inicio`",
+              ["Una conversación que termina devuelve el texto final y toda la conversación"]),
+    "herramientas": ("llama al modelo con `modelo(M, HERRAMIENTAS)`",
+                     ["El modelo recibe HERRAMIENTAS, con todas sus herramientas"]),
+    "respuesta-entera": ("añade la respuesta entera a `M` como `(\"asistente\", respuesta)`",
+                         ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje",
+                          "Con tope=1 y una respuesta final, devuelve su texto"]),
+    "final": ("si la respuesta no tiene bloques `tool_use`, termina",
+              ["Una respuesta con texto después de su llamada no es la final"]),
+    "texto": ("`texto` es el texto de sus bloques `text`, unidos con `\"\\n\"`",
+              ["Los textos de la respuesta final se unen con saltos de línea",
+               "El texto final se devuelve tal cual, con sus espacios y saltos de línea",
+               "Una respuesta con texto después de su llamada no es la final"]),
+    "ejecutar": ("ejecuta cada una con `ejecutar(ll, entorno)`",
+                 ["Ejecuta las llamadas sobre el entorno que recibe, no sobre ENTORNO",
+                  "Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"]),
+    "orden": ("en el orden en que llegan",
+              ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"]),
+    "un-mensaje": ("añade a `M` un solo mensaje `(\"usuario\", resultados)`",
+                   ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"]),
+    "vuelve": ("Después vuelve a llamar al modelo",
+               ["Una conversación que termina devuelve el texto final y toda la conversación"]),
+    "tope": ("nunca llama al modelo más de `tope` veces",
+             ["Un modelo que nunca termina se corta en tope llamadas y devuelve None",
+              "El tope cuenta las llamadas al modelo, no las herramientas que se ejecutan"]),
+    "none": ("si las gasta sin una respuesta final, devuelve `(None, M)`",
+             ["Si gasta el tope, devuelve None aunque las respuestas traigan texto",
+              "Con tope=1 y una respuesta con llamadas, las ejecuta y devuelve None"]),
+    "tope-cero": ("Con `tope=0` no lo llama nunca", ["Con tope=0 no llama al modelo"]),
+    "recorte": ("con el resultado recortado a `TOPE_OBSERVACION` caracteres",
+                ["Un resultado largo llega al modelo recortado, como lo recorta ejecutar"]),
+    "sin-capturar": ("No la cambies ni captures sus errores",
+                     ["Una llamada que no cumple su esquema detiene el bucle con el ValueError de ejecutar",
+                      "Una llamada inválida entre dos válidas: se ejecuta la de antes y el bucle se detiene en ella"]),
+}
 
 # La función de la lección anterior, con su comprobación dentro, y el recorte de cada resultado.
 CONTEXTO = '''\
@@ -86,14 +128,21 @@ def CONVERSACION(h):
     return inicio, respuestas, visto
 
 
+def _recortado(contenido, tope=2000):
+    """Lo que devuelve el ejecutar de CONTEXTO para un resultado de más de TOPE_OBSERVACION."""
+    return contenido[:tope] + "\n[recortado: faltan %d caracteres]" % (len(contenido) - tope)
+
+
 def pruebas(h):
     """Una prueba por regla del enunciado y, después, las ocultas con datos al azar."""
     ll, texto, res, az, E = h.llamada, h.texto, h.resultado, h.azar, h.ENTORNO
 
-    def con(pide, respuestas, visto, tope, nombre, entorno=None, oculta=False):
+    def con(pide, respuestas, visto, tope, nombre, entorno=None, herramientas=None, oculta=False):
         guion = [[_SISTEMA, ("usuario", pide)], respuestas, visto + [None] * (len(respuestas) - len(visto))]
         argumento = {"guion": guion, "tope": tope}
-        return h.oculta(nombre, argumento, entorno) if oculta else h.prueba(nombre, argumento, entorno)
+        if oculta:
+            return h.oculta(nombre, argumento, entorno, herramientas)
+        return h.prueba(nombre, argumento, entorno, herramientas)
 
     def sin_fin(n, ids, carpeta, listado):
         return [[ll(i, "listar", carpeta=carpeta)] for i in ids[:n]], [[res(i, listado)] for i in ids[:n]]
@@ -105,6 +154,10 @@ def pruebas(h):
     ids_azar = [az.id() for _ in range(az.entero + 2)]
     infinitas_azar, vistas_azar = sin_fin(az.entero + 2, ids_azar, "", "\n".join(sorted(az.entorno)))
     uno, dos, tres = az.id(), az.id(), az.id()
+    largo = {"lista.txt": E["lista.txt"], "diario.txt": "\n".join("Día %d: tortilla y gazpacho." % d
+                                                               for d in range(1, 101))}
+    largo_azar = dict(az.entorno, **{az.ruta: " ".join(az.frase() for _ in range(300))})
+    cuatro, cinco, seis = az.id(), az.id(), az.id()
     return [
         con("¿Qué hay en la lista?",
             [[ll("a1", "leer", ruta="lista.txt")], [texto("En la lista hay pan, leche y patatas.")]],
@@ -140,6 +193,31 @@ def pruebas(h):
              [texto("Las miro otra vez."), ll("e2", "listar", carpeta="recetas/")]],
             [[res("e1", recetas)], [res("e2", recetas)]], 2,
             "Si gasta el tope, devuelve None aunque las respuestas traigan texto"),
+        con("Mira las recetas y la lista.",
+            [[ll("f1", "listar", carpeta="recetas/"), ll("f2", "leer", ruta="lista.txt")],
+             [ll("f3", "leer", ruta="recetas/tortilla.txt")], [texto("Ya lo he mirado todo.")]],
+            [[res("f1", recetas), res("f2", E["lista.txt"])], [res("f3", E["recetas/tortilla.txt"])]], 2,
+            "El tope cuenta las llamadas al modelo, no las herramientas que se ejecutan"),
+        con("¿Qué hay en la lista?",
+            [[ll("g1", "leer", ruta="lista.txt"), texto("La leo y te digo.")],
+             [texto("En la lista hay pan, leche y patatas.")]],
+            [[res("g1", E["lista.txt"])]], 5,
+            "Una respuesta con texto después de su llamada no es la final"),
+        con("Apunta el pan y lee la lista.",
+            [[ll("h1", "escribir", ruta="compra.txt", contenido="pan"), ll("h2", "leer", rutas="lista.txt"),
+              ll("h3", "listar", carpeta="recetas/")], [texto("Hecho.")]], [], 5,
+            "Una llamada inválida entre dos válidas: se ejecuta la de antes y el bucle se detiene en ella"),
+        con("Lee el diario.",
+            [[ll("i1", "leer", ruta="diario.txt")], [texto("El diario repite la tortilla y el gazpacho.")]],
+            [[res("i1", _recortado(largo["diario.txt"]))]], 5,
+            "Un resultado largo llega al modelo recortado, como lo recorta ejecutar", entorno=largo),
+        con("Resume las notas.",
+            [[texto("  El sábado vienen cuatro a cenar.\n"), texto("\nCompra pan. ")]], [], 2,
+            "El texto final se devuelve tal cual, con sus espacios y saltos de línea"),
+        con("Apunta que queda poco arroz.",
+            [[ll("j1", "anotar", texto="queda poco arroz")], [texto("Apuntado en el diario.")]],
+            [[res("j1", "anotado: queda poco arroz")]], 5,
+            "El modelo recibe HERRAMIENTAS, con todas sus herramientas", herramientas=h.con_anotar),
         con("Lee %s." % az.ruta,
             [[ll(uno, "leer", ruta=az.ruta)], [ll(dos, "buscar", patron=az.palabra)],
              [texto("Ya lo tengo: %s." % az.palabra)]],
@@ -155,4 +233,13 @@ def pruebas(h):
             [[res(tres, "escritos %d caracteres en %s" % (len(az.palabra), az.ruta))]], 2,
             "una escritura y una respuesta final con dos textos, justo en el tope",
             entorno=az.entorno, oculta=True),
+        con("Lee %s y apunta %s." % (az.ruta, az.palabra),
+            [[ll(cuatro, "leer", ruta=az.ruta), ll(cinco, "escribir", ruta=az.ruta),
+              ll(seis, "anotar", texto=az.palabra)], [texto(az.frase())]], [], az.entero,
+            "una llamada inválida entre dos válidas, con otros datos", entorno=largo_azar,
+            herramientas=h.con_anotar, oculta=True),
+        con("Lee %s." % az.ruta,
+            [[ll(uno, "leer", ruta=az.ruta), texto("  " + az.frase())], [texto(az.frase() + "\n")]],
+            [[res(uno, _recortado(largo_azar[az.ruta]))]], az.entero,
+            "un resultado largo y textos con espacios", entorno=largo_azar, oculta=True),
     ]

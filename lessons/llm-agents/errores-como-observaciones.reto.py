@@ -20,6 +20,36 @@ llamada es `FUNCIONES[ll["name"]]`, y se ejecuta con `FUNCIONES[ll["name"]](ento
 - llama a la herramienta como mucho una vez. Una búsqueda sin resultados no es un error.
 """
 
+# Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
+# construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
+REGLAS = {
+    "un-tool-result": ("devuelve siempre un único `tool_result` con el id de la llamada",
+                       ["Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)"]),
+    "nunca-lanza": ("Nunca lanza una excepción",
+                    ["Si la herramienta lanza una excepción, devuelve error(id, str(e))"]),
+    "entorno": ("se ejecuta con `FUNCIONES[ll[\"name\"]](entorno, **ll[\"input\"])`",
+                ["Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO"]),
+    "esquema": ("si la llamada no cumple su esquema (`incumple(ll)` no es `None`), no la ejecutes",
+                ["Una llamada que no cumple su esquema no se ejecuta: falta un campo",
+                 "Una llamada que no cumple su esquema no se ejecuta: sobra un campo",
+                 "Una llamada a una herramienta que no existe no se ejecuta",
+                 "Un input que no es un diccionario no se ejecuta",
+                 "Un número con decimales donde se pide un entero no cumple el esquema",
+                 "Un 1 donde se pide un booleano no cumple el esquema",
+                 "Una llamada sin un campo opcional cumple el esquema y se ejecuta"]),
+    "motivo": ("devuelve un error con el contenido `\"no se ha ejecutado: \" + motivo`",
+               ["Una llamada que no cumple su esquema no se ejecuta: falta un campo"]),
+    "excepcion": ("si la cumple y la herramienta lanza cualquier excepción `e` (de la clase "
+                  "`Exception`), devuelve `error(ll[\"id\"], str(e))`",
+                  ["Si la herramienta lanza una excepción, devuelve error(id, str(e))",
+                   "Si la herramienta lanza KeyError, el contenido es str(e), con sus comillas",
+                   "Si la herramienta lanza una excepción que no es de ficheros, también"]),
+    "resultado": ("si la herramienta devuelve algo, devuelve `resultado(ll[\"id\"], lo_devuelto)`",
+                  ["Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)"]),
+    "una-vez": ("llama a la herramienta como mucho una vez", ["Llama a la herramienta como mucho una vez"]),
+    "vacio": ("Una búsqueda sin resultados no es un error", ["Una búsqueda sin resultados no es un error"]),
+}
+
 # Ahora leer tiene su contrato completo: una ruta que no existe es un error con nombre propio.
 CONTEXTO = '''\
 def leer(entorno, ruta):
@@ -92,6 +122,15 @@ def pruebas(h):
         h.prueba("Si la herramienta lanza KeyError, el contenido es str(e), con sus comillas",
                  ll("b2", "primeras", ruta="recetas/salmorejo.txt", lineas=2),
                  herramientas=h.con_primeras),
+        h.prueba("Si la herramienta lanza una excepción que no es de ficheros, también",
+                 ll("b3", "dividir", a=7, b=0), herramientas=h.con_dividir),
+        h.prueba("Un número con decimales donde se pide un entero no cumple el esquema",
+                 ll("a5", "primeras", ruta="despensa.txt", lineas=1.5), entorno=otro,
+                 herramientas=h.con_primeras),
+        h.prueba("Un 1 donde se pide un booleano no cumple el esquema",
+                 ll("a6", "contar", patron="arroz", mayusculas=1), entorno=otro, herramientas=h.con_contar),
+        h.prueba("Una llamada sin un campo opcional cumple el esquema y se ejecuta",
+                 ll("a7", "primeras", ruta="despensa.txt"), entorno=otro, herramientas=h.con_primeras),
         h.prueba("Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)",
                  ll("c1", "escribir", ruta="compra.txt", contenido="tomates\npan")),
         h.prueba("Una búsqueda sin resultados no es un error",

@@ -13,6 +13,7 @@ bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
 
 - un `tool_result` por cada `tool_use`, en el orden de las llamadas, con el id de la llamada
   como `tool_use_id`, lo que devuelve la herramienta como `content` e `is_error` a `False`;
+  cada herramienta se ejecuta sobre el `entorno` que recibe `observaciones`;
 - los bloques de texto no se ejecutan; una respuesta sin llamadas da `[]`;
 - antes de ejecutar una llamada, compruébala contra su herramienta en `HERRAMIENTAS`: que
   el nombre esté declarado, que `input` sea un diccionario, que no falte ningún campo de
@@ -25,6 +26,42 @@ bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
   pruebas aceptan las dos;
 - si una herramienta lanza una excepción, deja que salga de `observaciones`.
 """
+
+# Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
+# construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
+REGLAS = {
+    "una-por-llamada": ("un `tool_result` por cada `tool_use`, en el orden de las llamadas",
+                        ["Un tool_result por llamada, en el orden de las llamadas",
+                         "Una búsqueda sin resultados también es un resultado"]),
+    "campos": ("con el id de la llamada como `tool_use_id`, lo que devuelve la herramienta como "
+               "`content` e `is_error` a `False`",
+               ["El content es lo que devuelve la herramienta, con is_error False"]),
+    "texto": ("los bloques de texto no se ejecutan", ["Los bloques de texto no se ejecutan"]),
+    "sin-llamadas": ("una respuesta sin llamadas da `[]`", ["Una respuesta sin llamadas da []"]),
+    "declarada": ("que el nombre esté declarado",
+                  ["Rechaza una herramienta que no está declarada (ValueError)"]),
+    "diccionario": ("que `input` sea un diccionario",
+                    ["Rechaza un input que no es un diccionario (ValueError)"]),
+    "required": ("que no falte ningún campo de `required`",
+                 ["Rechaza una llamada a la que le falta un campo obligatorio (ValueError)",
+                  "Ejecuta una llamada a la que le falta un campo opcional (fuera de required)"]),
+    "properties": ("que no haya campos fuera de `properties`",
+                   ["Rechaza un campo que no está en properties (ValueError) y no la ejecuta"]),
+    "tipos": ("que cada valor tenga su tipo, el de JSON Schema",
+              ["Rechaza un valor del tipo equivocado (ValueError) y no la ejecuta",
+               "Acepta un booleano donde se pide un booleano"]),
+    "true-no-es-entero": ("`True` no es un `integer`", ["Rechaza True donde se pide un entero (ValueError)"]),
+    "decimales": ("`2.5` tampoco", ["Rechaza un número con decimales donde se pide un entero (ValueError)"]),
+    "dos-punto-cero": ("`2.0` sí lo es", ["Acepta 2.0 donde se pide un entero: en JSON Schema es un integer"]),
+    "uno-no-es-booleano": ("`1` no es un `boolean`", ["Rechaza 1 donde se pide un booleano (ValueError)"]),
+    "valueerror": ("Si no cumple, lanza `ValueError`, con el mensaje que quieras, y no la ejecutes",
+                   ["Rechaza una herramienta que no está declarada (ValueError)",
+                    "Rechaza un valor del tipo equivocado (ValueError) y no la ejecuta"]),
+    "excepcion": ("si una herramienta lanza una excepción, deja que salga de `observaciones`",
+                  ["Si una herramienta lanza una excepción, sale de observaciones"]),
+    "entorno": ("cada herramienta se ejecuta sobre el `entorno` que recibe `observaciones`",
+                ["Ejecuta las herramientas sobre el entorno que recibe, no sobre ENTORNO"]),
+}
 
 # Lo que ya está definido cuando se ejecuta el código de quien aprende, además de entorno.py.
 CONTEXTO = ""
@@ -109,6 +146,10 @@ def pruebas(h):
                  [ll("g1", "primeras", ruta="despensa.txt"),
                   ll("g2", "primeras", ruta="despensa.txt", lineas=3)],
                  entorno=otro, herramientas=h.con_primeras),
+        h.prueba("Rechaza True donde se pide un entero (ValueError)",
+                 [ll("g5", "repetir", texto="pan", veces=True)], herramientas=h.con_repetir),
+        h.prueba("Acepta 2.0 donde se pide un entero: en JSON Schema es un integer",
+                 [ll("g4", "dividir", a=7.0, b=2)], herramientas=h.con_dividir),
         h.prueba("Rechaza un número con decimales donde se pide un entero (ValueError)",
                  [ll("g3", "primeras", ruta="despensa.txt", lineas=2.5)],
                  entorno=otro, herramientas=h.con_primeras),
@@ -119,6 +160,10 @@ def pruebas(h):
         h.prueba("Rechaza un valor que no es booleano donde se pide un booleano (ValueError)",
                  [ll("h3", "contar", patron="lentejas", mayusculas="false")],
                  entorno=otro, herramientas=h.con_contar),
+        h.prueba("Rechaza 1 donde se pide un booleano (ValueError)",
+                 [ll("h4", "contar", patron="lentejas", mayusculas=1)], entorno=otro, herramientas=h.con_contar),
+        h.prueba("Si una herramienta lanza una excepción, sale de observaciones",
+                 [ll("i1", "leer", ruta="recetas/salmorejo.txt")]),
         h.oculta("otros ids y otros ficheros",
                  [ll(az.id(), "leer", ruta=az.ruta), ll(az.id(), "buscar", patron=az.palabra),
                   ll(az.id(), "escribir", ruta=az.ruta, contenido=az.frase())],
@@ -137,6 +182,8 @@ def pruebas(h):
                  [ll(az.id(), "primeras", ruta=az.ruta),
                   ll(az.id(), "primeras", ruta=az.ruta, lineas=az.entero)],
                  entorno=az.entorno, herramientas=h.con_primeras),
+        h.oculta("un entero escrito con .0 también es un entero",
+                 [ll(az.id(), "dividir", a=float(az.entero * 3), b=az.entero)], herramientas=h.con_dividir),
         h.oculta("un número con decimales no es un entero (ValueError)",
                  [ll(az.id(), "repetir", texto=az.palabra, veces=az.entero + 0.5)],
                  herramientas=h.con_repetir),

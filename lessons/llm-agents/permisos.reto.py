@@ -15,7 +15,8 @@ de la llamada y nunca lanza una excepción. En este orden:
 
 1. Si la llamada no cumple su esquema, devuelve
    `error(id, "no se ha ejecutado: " + motivo)`, con el `motivo` de `incumple(ll)`.
-2. Busca la herramienta en `PERMISOS`:
+2. Busca la herramienta en `PERMISOS` (míralo en cada llamada: el arnés puede cambiar su
+   política):
    - `"permitir"`: se ejecuta sin preguntar;
    - `"preguntar"`: llama a `confirmar(ll)` una sola vez; si devuelve `False`, devuelve
      `error(id, "no se ha ejecutado: el usuario no lo ha permitido")`;
@@ -27,6 +28,43 @@ de la llamada y nunca lanza una excepción. En este orden:
 
 Solo se pregunta por una llamada que cumple su esquema y que `PERMISOS` manda preguntar.
 """
+
+# Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
+# construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
+REGLAS = {
+    "nunca-lanza": ("nunca lanza una excepción",
+                    ["Si la herramienta lanza una excepción, devuelve error(id, str(e))"]),
+    "esquema": ("Si la llamada no cumple su esquema, devuelve `error(id, \"no se ha ejecutado: \" + motivo)`",
+                ["Una llamada que no cumple su esquema no se ejecuta ni se pregunta",
+                 "Una herramienta que no existe no se ejecuta ni se pregunta"]),
+    "cada-vez": ("míralo en cada llamada",
+                 ["Con otra política, pregunta por lo que PERMISOS manda preguntar",
+                  "Con otra política, ejecuta sin preguntar lo que PERMISOS permite"]),
+    "permitir": ("`\"permitir\"`: se ejecuta sin preguntar",
+                 ["Una lectura se ejecuta sin preguntar", "Una búsqueda se ejecuta sin preguntar",
+                  "Listar se ejecuta sin preguntar"]),
+    "preguntar": ("`\"preguntar\"`: llama a `confirmar(ll)` una sola vez",
+                  ["Una escritura pregunta una vez y, si el usuario lo permite, se ejecuta"]),
+    "no-permitido": ("si devuelve `False`, devuelve `error(id, \"no se ha ejecutado: el usuario no lo ha "
+                     "permitido\")`", ["Si el usuario no lo permite, no se ejecuta y el error lo dice"]),
+    "denegar": ("`\"denegar\"`, o una herramienta que no está en `PERMISOS`",
+                ["Una herramienta que PERMISOS deniega no se ejecuta ni se pregunta",
+                 "Una herramienta declarada que no está en PERMISOS se deniega sin preguntar"]),
+    "nombre": ("con su nombre en lugar de NOMBRE",
+               ["Una herramienta declarada que no está en PERMISOS se deniega sin preguntar"]),
+    "sin-preguntar": ("en lugar de NOMBRE, sin preguntar",
+                      ["Una herramienta que PERMISOS deniega no se ejecuta ni se pregunta",
+                       "Una herramienta declarada que no está en PERMISOS se deniega sin preguntar",
+                       "Una herramienta denegada se deniega aunque el usuario lo fuera a permitir"]),
+    "ejecuta": ("Ejecuta la herramienta una vez, con `FUNCIONES[ll[\"name\"]](entorno, **ll[\"input\"])`",
+                ["Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO"]),
+    "excepcion": ("si lanza una excepción `e`, devuelve `error(id, str(e))`",
+                  ["Si la herramienta lanza una excepción, devuelve error(id, str(e))",
+                   "Si la herramienta lanza otra excepción, también devuelve error(id, str(e))"]),
+    "resultado": ("si no, `resultado(id, lo_devuelto)`", ["Una lectura se ejecuta sin preguntar"]),
+    "solo-se-pregunta": ("Solo se pregunta por una llamada que cumple su esquema y que `PERMISOS` manda "
+                         "preguntar", ["Una llamada que no cumple su esquema no se ejecuta ni se pregunta"]),
+}
 
 # leer con su contrato completo, como en la lección anterior, y la política de permisos.
 CONTEXTO = '''\
@@ -89,13 +127,21 @@ def pruebas(h):
     """Una prueba por regla del enunciado y, después, las ocultas con datos al azar."""
     ll, az = h.llamada, h.azar
 
-    def con(nombre, llamada, respuestas, entorno=None, herramientas=None, oculta=False):
+    def con(nombre, llamada, respuestas, entorno=None, herramientas=None, oculta=False, permisos=None):
         argumento = {"llamada": llamada, "respuestas": respuestas}
+        if permisos is not None:  # otra política: PERMISOS vale esto durante la llamada
+            argumento["permisos"] = permisos
         if oculta:
             return h.oculta(nombre, argumento, entorno, herramientas)
         return h.prueba(nombre, argumento, entorno, herramientas)
 
     otro = {"despensa.txt": "arroz\ngarbanzos"}
+    sin_escribir = {"leer": "permitir", "listar": "permitir", "buscar": "permitir", "escribir": "denegar"}
+    al_reves = {"leer": "preguntar", "listar": "preguntar", "buscar": "preguntar", "escribir": "permitir"}
+    # Una política al azar para cada herramienta, y una herramienta al azar que la pone a prueba.
+    politica = {n: az.elige(["permitir", "preguntar", "denegar"]) for n in ("leer", "listar", "buscar", "escribir")}
+    azar = {"leer": dict(ruta=az.ruta), "listar": dict(carpeta=""), "buscar": dict(patron=az.palabra),
+            "escribir": dict(ruta=az.ruta, contenido=az.frase())}
     return [
         con("Una lectura se ejecuta sin preguntar", ll("a1", "leer", ruta="lista.txt"), [False]),
         con("Una búsqueda se ejecuta sin preguntar", ll("a2", "buscar", patron="patatas"), [False]),
@@ -116,6 +162,15 @@ def pruebas(h):
             ll("d3", "buscar", patron="arroz"), [], entorno={"despensa.txt": "arroz", "cuentas.txt": 3}),
         con("Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO",
             ll("d2", "escribir", ruta="despensa.txt", contenido="arroz"), [True], entorno=otro),
+        con("Una herramienta que PERMISOS deniega no se ejecuta ni se pregunta",
+            ll("e1", "escribir", ruta="compra.txt", contenido="pan"), [True], permisos=sin_escribir),
+        con("Con otra política, pregunta por lo que PERMISOS manda preguntar",
+            ll("e2", "leer", ruta="lista.txt"), [False], permisos=al_reves),
+        con("Con otra política, ejecuta sin preguntar lo que PERMISOS permite",
+            ll("e3", "escribir", ruta="compra.txt", contenido="pan"), [False], permisos=al_reves),
+        con("Una herramienta denegada se deniega aunque el usuario lo fuera a permitir",
+            ll("e4", "anotar", texto="comprar pan"), [True], herramientas=h.con_anotar,
+            permisos=dict(sin_escribir, anotar="denegar")),
         con("otra escritura permitida", ll(az.id(), "escribir", ruta=az.ruta, contenido=az.frase()),
             [True], entorno=az.entorno, oculta=True),
         con("otra escritura rechazada", ll(az.id(), "escribir", ruta=az.ruta, contenido=""),
@@ -128,4 +183,5 @@ def pruebas(h):
             oculta=True),
         con("una lectura que falla", ll(az.id(), "leer", ruta=az.palabra + ".txt"), [True],
             entorno=az.entorno, oculta=True),
-    ]
+    ] + [con("otra política, con %s" % n, ll(az.id(), n, **azar[n]), [az.elige([True, False])],
+             entorno=az.entorno, permisos=politica, oculta=True) for n in ("leer", "listar", "buscar", "escribir")]

@@ -75,10 +75,10 @@ class EnLaPagina(calificador.EnEsteInterprete):
 
     def prepara(self):
         def carga():
-            self.ns, self.problema, salida = calificador.carga_entrega(self.contexto, self.codigo, ARCHIVO)
+            self.ns, self.problema, self.salida = calificador.carga_entrega(self.contexto, self.codigo, ARCHIVO)
             return {"valor": None}
         r = self._con_reloj("tu entrega, al cargarse,", carga)
-        return r["caida"] if "caida" in r else super().prepara()
+        return (r["caida"], "") if "caida" in r else super().prepara()
 
     def llama(self, argumentos, herramientas, funciones):
         return self._con_reloj("tu función", lambda: super(EnLaPagina, self).llama(argumentos, herramientas, funciones))

@@ -82,9 +82,11 @@ export class Reto {
   mostrar(informe, titulo = "") {
     const { score: n, max_score: m } = informe;
     const puntos = t(n === m ? "reto_superado" : "reto_puntos", { n, m });
-    const escrito = informe.output.startsWith("Lo que ha escrito") ? informe.output : "";
-    // Any other output is why the code could not be graded at all: say it once, not per test.
-    this.problema = escrito ? "" : informe.output;
+    // The output is why the code could not be graded at all, if it could not (said once, not per
+    // test), then what the code printed, under its own heading (calificador._salida_por_partes).
+    const k = informe.output.search(/(^|\n\n)Lo que ha escrito tu código:\n/);
+    const escrito = k < 0 ? "" : informe.output.slice(k).replace(/^\n\n/, "");
+    this.problema = (k < 0 ? informe.output : informe.output.slice(0, k)).trim();
     this.estadoTexto.textContent = [titulo ? `${titulo}: ${puntos}` : puntos, this.problema].filter(Boolean).join("\n");
     this.seccion.classList.toggle("superado", n === m);
     this.lista.replaceChildren(...informe.tests.map((p) => this.linea(p)));

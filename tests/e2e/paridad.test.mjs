@@ -2,7 +2,8 @@
 // test by test, the statuses calificar.py gives at the build's seed (veredictos.json).
 // The whole corpus runs through the same comprobador.py in Pyodide under Node
 // (tests/node/grader_corpus.test.mjs); here are the cases only a page can check: a
-// whole editor, Python 3.14 syntax, the stdlib, and loops cut by the page's clock.
+// whole editor, Python 3.14 syntax, the stdlib, loops cut by the page's clock, and data that
+// crosses the page's JSON (2.0 stays a float, a test's own PERMISOS).
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -13,12 +14,13 @@ import { comprobarReto, escribirEnReto } from "./ayuda-reto.mjs";
 
 const MUESTRA = {
   "llamar-herramientas": ["bien_editor_completo.py", "bien_fstring_anidado.py", "bien_importa.py",
-    "mal_input_lista.py", "mal_entorno_global.py", "hostil_eq.py", "hostil_bucle.py"],
+    "mal_input_lista.py", "mal_entorno_global.py", "mal_rechaza_decimal_entero.py", "hostil_eq.py", "hostil_bucle.py"],
   "errores-como-observaciones": ["bien_else.py", "mal_repr.py", "hostil_bucle.py"],
   // The loop's model and the user's answers live on the trusted side, in the page too.
   "el-bucle": ["bien_editor_completo.py", "bien_while.py", "mal_sin_copia.py", "mal_captura_valueerror.py",
-    "hostil_lee_guion.py", "hostil_reemplaza_modelo.py"],
+    "mal_herramientas_de_lectura.py", "hostil_lee_guion.py", "hostil_reemplaza_modelo.py"],
   "permisos": ["bien_editor_completo.py", "mal_pregunta_lecturas.py", "mal_pregunta_antes_del_esquema.py",
+    "mal_politica_fija.py",
     "hostil_confirmar_no_json.py", "hostil_confirmar_parcheado.py"],
 };
 const VEREDICTOS = JSON.parse(readFileSync(join(RAIZ, "tests", "entregas", "veredictos.json"), "utf8"));

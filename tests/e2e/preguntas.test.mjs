@@ -134,7 +134,7 @@ test("export, then import into a fresh profile, restores edits, answers and the 
   await marcar(p, "orden-resultados", ["0"]);
   await comprobar(p, "orden-resultados");
   await escribirEnReto(p, readFileSync(join(RAIZ, "tests", "entregas", "llamar-herramientas", "bien_incumple.py"), "utf8"));
-  assert.match((await comprobarReto(p)).estado, /^23 de 23/);
+  assert.match((await comprobarReto(p)).estado, /^28 de 28/);
   await p.close();
   const indice = await e.navegador.contexto.newPage();
   await indice.goto(e.servidor.origen + INDICE);
@@ -160,7 +160,7 @@ test("export, then import into a fresh profile, restores edits, answers and the 
     await q.goto(e.servidor.origen + LLAMAR);
     await q.locator(".reto .cm-content").waitFor();
     assert.match(await q.locator(".reto .cm-content").innerText(), /incumple/);
-    assert.match(await q.locator(".reto-estado").innerText(), /23 de 23/);
+    assert.match(await q.locator(".reto-estado").innerText(), /28 de 28/);
     assert.equal(await q.locator('[data-pregunta="orden-resultados"] input[value="0"]').isChecked(), true);
   } finally {
     await otro.cerrar();

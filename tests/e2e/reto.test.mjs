@@ -28,8 +28,8 @@ test("a right solution typed into the challenge passes every test, and the cells
   await escribirEnReto(p, entrega("bien_a_mano.py"));
   const r = await comprobarReto(p);
   assert.equal(r.fallidas.length, 0, JSON.stringify(r.fallidas));
-  assert.equal(r.pruebas.length, 23);
-  assert.match(r.estado, /^23 de 23 pruebas superadas: ¡reto superado!/);
+  assert.equal(r.pruebas.length, 28);
+  assert.match(r.estado, /^28 de 28 pruebas superadas: ¡reto superado!/);
   assert.equal(await p.locator(".reto-resultado").getAttribute("aria-live"), "polite");
   // The submission ran apart: the cell's names are still the cell's.
   await p.locator('[data-celda="a-ciegas"] .cm-content').click();
@@ -50,7 +50,7 @@ test("a wrong solution fails, with a message that shows both sides and the learn
   assert.equal(r.fallidas[0].detalle,
     "Se envió la respuesta:\n  tool_use e1 borrar, input {\"ruta\": \"lista.txt\"}\n" +
     "Se esperaba que observaciones lanzara ValueError, y lanzó KeyError en la línea 6 de tu código: 'borrar'.");
-  assert.match(r.estado, /^22 de 23 pruebas superadas\./);
+  assert.match(r.estado, /^27 de 28 pruebas superadas\./);
   await p.close();
 });
 
@@ -72,7 +72,7 @@ test("the code and the last result survive a reload", async () => {
   await p.reload();
   await p.locator(".reto .cm-content").waitFor();
   assert.match(await p.locator(".reto .cm-content").innerText(), /FUNCIONES\[b\["name"\]\]/);
-  assert.match(await p.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 22 de 23/);
+  assert.match(await p.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 27 de 28/);
   assert.equal(await p.locator(".reto-pruebas li.mal").count(), 1);
   await p.locator(".reto button.restaurar").click();
   assert.match(await p.locator(".reto .cm-content").innerText(), /^def observaciones\(respuesta, entorno\):\s+resultados = \[\]/);
@@ -89,9 +89,9 @@ test("offline, the challenge keeps its code and result, and Comprobar still grad
   try {
     const q = await abrir();
     assert.match(await q.locator(".reto .cm-content").innerText(), /incumple/);
-    assert.match(await q.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 23 de 23/);
+    assert.match(await q.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 28 de 28/);
     const r = await comprobarReto(q);
-    assert.match(r.estado, /^23 de 23/);
+    assert.match(r.estado, /^28 de 28/);
     await q.close();
   } finally {
     await e.navegador.contexto.setOffline(false);

@@ -44,8 +44,8 @@ def test_a_missing_function_fails_every_test_with_one_clear_message():
     reto = corpus.carga_reto("llamar-herramientas")
     ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), "x = 1\n")
     informe = calificador.califica(reto, calificador.EnEsteInterprete(ns, "observaciones"))
-    assert informe["score"] == 0 and informe["output"] == "no has definido la función observaciones"
-    assert {t["output"] for t in informe["tests"]} == {"no has definido la función observaciones"}
+    assert informe["score"] == 0 and informe["output"] == "No has definido la función observaciones."
+    assert {t["output"] for t in informe["tests"]} == {"No has definido la función observaciones."}
 
 
 def test_files_are_read_as_an_editor_would():
@@ -73,8 +73,23 @@ def test_printing_past_the_cap_is_counted_not_kept():
     salida = calificador._Salida()
     for _ in range(10_000):
         salida.write("x" * 10)
-    assert len(salida.partes) == 2_000 and salida.n == calificador._TOPE_SALIDA
+    assert len(salida.partes) == 2_000 and salida.n == calificador.TOPE_SALIDA
     assert salida.texto().endswith("[… 80000 caracteres más sin mostrar]")
+
+
+def test_past_the_cap_print_is_skipped_but_still_reaches_the_learners_own_files():
+    import builtins
+    import io
+    propio, real = io.StringIO(), builtins.print
+    with calificador._Salida() as salida:
+        for i in range(5_000):
+            print("línea", i)
+        assert builtins.print is not real  # the cheap one, past the cap
+        print("a mi fichero", file=propio)
+        print("y a stdout")
+    assert builtins.print is real
+    assert propio.getvalue() == "a mi fichero\n"
+    assert salida.n == calificador.TOPE_SALIDA and salida.texto().endswith("y 3081 llamadas más a print]")  # 5000 - 1920, and one more
 
 
 def _llama(fuente, argumento, entorno=None, funcion="observaciones"):
@@ -84,8 +99,10 @@ def _llama(fuente, argumento, entorno=None, funcion="observaciones"):
     ayuda = calificador.Ayuda(referencia, 1)
     ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente)
     assert problema is None, problema
-    return calificador._ejecuta(calificador.EnEsteInterprete(ns, funcion), argumento,
-                                entorno or referencia["ENTORNO"], ayuda.herramientas, calificador._gasto())
+    r, despues, registro, _ = calificador._ejecuta(calificador.EnEsteInterprete(ns, funcion), argumento,
+                                                   entorno or referencia["ENTORNO"], ayuda.herramientas,
+                                                   calificador._gasto())
+    return r, despues, registro
 
 
 def test_a_tool_acts_on_the_environment_it_is_passed():
@@ -298,11 +315,9 @@ def test_asking_the_user_when_it_should_not_or_twice_or_never_is_told_so():
 
 def test_confirmar_is_asked_about_the_call_itself_as_json():
     por_nombre = _salidas("permisos", _de_la_solucion("permisos", ("confirmar(ll)", 'confirmar(ll["name"])')))
-    assert por_nombre[ESCRITURA].endswith(
-        '\nSe esperaba que ejecutar devolviera:\n'
-        '  tool_result b1 · content "escritos 14 caracteres en compra.txt" · is_error False\n'
-        'y lanzó ValueError en la línea 8 de tu código: confirmar debe recibir la llamada que se va a '
-        'ejecutar, ll, y ha recibido "escribir".')
+    assert por_nombre[ESCRITURA].endswith(  # seen on the trusted side, whatever the code does next
+        '\nTu código preguntó al usuario (confirmar) por "escribir", y solo se le pregunta por la llamada '
+        'que se va a ejecutar, ll.')
     # A copy is the call too; something JSON can't carry fails as it does in calificar.py's child.
     copia = _salidas("permisos", _de_la_solucion("permisos", ("confirmar(ll)", "confirmar(dict(ll))")))
     assert all(s == "" for s in copia.values())
@@ -320,3 +335,5 @@ def test_the_page_gets_its_namespace_back_with_the_new_forms():
         informe = calificador.califica(reto, calificador.EnEsteInterprete(ns, reto["FUNCION"]), 5)
         assert informe["score"] == informe["max_score"], nombre
         assert ns.keys() == antes.keys() and all(ns[k] is antes[k] for k in antes), nombre
+    assert ns["PERMISOS"] == {"leer": "permitir", "listar": "permitir", "buscar": "permitir",
+                              "escribir": "preguntar"}  # the tests' other policies were undone

@@ -142,9 +142,41 @@ def test_a_flood_of_print_is_capped(camino):
     assert len(linea) < 40_000
 
 
-def test_printed_output_is_reported(camino):
+def test_printed_output_is_reported_under_the_test_it_belongs_to(camino):
     _, informe = camino[2]["llamar-herramientas/bien_con_prints.py"]
-    assert informe["output"].startswith("Lo que ha escrito tu código:\nme llega una respuesta de 3 bloques")
+    assert informe["output"].startswith("Lo que ha escrito tu código:\n— En «Reproduce la conversación de "
+                                        "la lección» —\nme llega una respuesta de 3 bloques")
+    assert "\n— En «Los bloques de texto no se ejecutan» —\nme llega una respuesta de 3 bloques" in informe["output"]
+    _, al_cargar = camino[2]["llamar-herramientas/bien_prueba_al_cargar.py"]
+    assert al_cargar["output"].startswith("Lo que ha escrito tu código:\n— Al cargarse —\nprueba: [{")
+
+
+def test_the_judges_own_work_is_bounded_per_submission_and_an_overrun_is_its_zero(copia, preparado):
+    # The bound cut down from 10 s to 10 ms: a right submission's grading overruns it.
+    programa = os.path.join(copia, "py", "calificar.py")
+    arranque = ("import sys; sys.argv[0] = %r; sys.path.insert(0, %r); import calificar; "
+                "calificar.TIEMPO_JUEZ_ENTREGA = 0.01; calificar.main()" % (programa, os.path.dirname(programa)))
+    bien = ruta(copia, "llamar-herramientas/bien_incumple.py")
+    r = califica([sys.executable, "-c", arranque], "--reto", "llamar-herramientas", bien, bien)
+    assert r.returncode == 0, r.stderr.decode()  # the submissions' doing, not the operator's
+    lineas = [json.loads(linea) for linea in r.stdout.splitlines()]
+    assert len(lineas) == 2 and all(x["score"] == 0 for x in lineas)
+    assert lineas[1]["output"] == ("Tu entrega ha hecho trabajar al calificador más de 0.01 s (revisar lo que "
+                                   "devuelve, o lo que pasa a las herramientas y al modelo), y se ha detenido.")
+
+
+def test_printing_200000_lines_a_call_is_graded_well_inside_the_default_time(tmp_path, copia, preparado):
+    fuente = open(ruta(copia, "llamar-herramientas/bien_incumple.py"), encoding="utf-8").read().replace(
+        "def observaciones(respuesta, entorno):\n",
+        "def observaciones(respuesta, entorno):\n    for i in range(200_000):\n        print('traza', i)\n", 1)
+    assert "200_000" in fuente
+    entrega = tmp_path / "imprime.py"
+    entrega.write_text(fuente, encoding="utf-8")
+    r = califica(orden("root+bwrap", copia), "--reto", "llamar-herramientas", str(entrega),
+                 env={"TMPDIR": str(tmp_path)})
+    informe = json.loads(r.stdout)
+    assert informe["score"] == informe["max_score"], informe["tests"]
+    assert informe["output"].endswith("[salida recortada: tu código ha escrito mucho más]")
 
 
 def test_a_lone_surrogate_is_written_as_an_escape(camino):
@@ -204,7 +236,7 @@ def test_what_a_child_can_see_and_start(nombre, copia, preparado, publica):
     with open(espia, "w") as f:
         f.write(ESPIA)
     informe = json.loads(califica(orden(nombre, copia), "--reto", "llamar-herramientas", espia).stdout)
-    hechos = json.loads(informe["output"].splitlines()[1])
+    hechos = json.loads(informe["output"].splitlines()[2])  # under the heading of its first test
     assert hechos["env"] in ("{}", '{"PWD":"/"}')
     assert "calificador.py" in hechos["raiz"] and "lessons" not in hechos["raiz"]
     assert not any(n.endswith(".reto.py") for n in hechos["raiz"])
@@ -271,9 +303,9 @@ def test_an_unreadable_file_gets_an_error_result_and_the_rest_go_on(tmp_path, co
                  str(binario), str(grande), bien, env={"TMPDIR": str(tmp_path)})
     assert r.returncode == 0  # the learner's files, graded: 0
     mal, enorme, bueno = [json.loads(linea) for linea in r.stdout.splitlines()]
-    assert mal["output"] == ("no se ha podido leer la entrega: tiene bytes nulos (\\0), y un programa "
-                             "no puede tenerlos: mira el byte 0x00 de la línea 2")
-    assert enorme["output"].startswith("no se ha podido leer la entrega: ocupa 2097152 bytes")
+    assert mal["output"] == ("No se ha podido leer la entrega: tiene bytes nulos (\\0), y un programa "
+                             "no puede tenerlos: mira el byte 0x00 de la línea 2.")
+    assert enorme["output"].startswith("No se ha podido leer la entrega: ocupa 2097152 bytes")
     assert mal["max_score"] == bueno["max_score"] == len(mal["tests"])
     assert bueno["score"] == bueno["max_score"] and bueno["output"] == "" and bueno["semilla"] >= 0
     assert sorted(os.listdir(tmp_path)) == ["binario.py", "grande.py"]  # no temporary folders left
@@ -285,8 +317,8 @@ def test_a_path_that_is_no_file_is_the_operators_to_fix_and_the_batch_says_so(tm
                  str(tmp_path / "falta.py"), str(tmp_path), bien, env={"TMPDIR": str(tmp_path)})
     assert r.returncode == 1  # not every file was graded
     falta, carpeta, bueno = [json.loads(linea) for linea in r.stdout.splitlines()]
-    assert falta["output"] == "no se ha podido leer la entrega: no existe" and falta["score"] == 0
-    assert carpeta["output"].startswith("no se ha podido leer la entrega: es una carpeta; para calificar")
+    assert falta["output"] == "No se ha podido leer la entrega: no existe." and falta["score"] == 0
+    assert carpeta["output"].startswith("No se ha podido leer la entrega: es una carpeta; para calificar")
     assert bueno["score"] == bueno["max_score"]
     errores = r.stderr.decode()
     assert "falta.py: sin calificar: no existe" in errores and "2 de 3 entregas sin calificar" in errores

@@ -17,6 +17,8 @@ def comprueba(ll):
         if campo not in esquema["properties"]:
             raise ValueError("sobra " + campo)
         tipo = esquema["properties"][campo]["type"]
+        if tipo == "integer" and isinstance(valor, float) and valor.is_integer():
+            continue  # 2.0 es un integer en JSON Schema
         if isinstance(valor, bool) and tipo != "boolean" or not isinstance(valor, TIPOS[tipo]):
             raise ValueError("tipo de " + campo)
 

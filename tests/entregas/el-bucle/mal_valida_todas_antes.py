@@ -1,0 +1,15 @@
+# Comprueba todas las llamadas antes de ejecutar ninguna: una inválida impide las válidas de antes.
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    for _ in range(tope):
+        r = modelo(M, HERRAMIENTAS)
+        M.append(("asistente", r))
+        llamadas = [b for b in r if b["type"] == "tool_use"]
+        if not llamadas:
+            return "\n".join(b["text"] for b in r if b["type"] == "text"), M
+        for ll in llamadas:
+            problema = incumple(ll)
+            if problema:
+                raise ValueError("la llamada %s no cumple su esquema: %s" % (ll["id"], problema))
+        M.append(("usuario", [ejecutar(ll, entorno) for ll in llamadas]))
+    return None, M

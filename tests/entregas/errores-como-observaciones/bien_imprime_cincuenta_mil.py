@@ -1,0 +1,11 @@
+# Correcta, pero imprime cincuenta mil líneas en cada llamada.
+def ejecutar(ll, entorno):
+    for i in range(50_000):
+        print("traza", i, ll["id"])
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    try:
+        return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))
+    except Exception as e:
+        return error(ll["id"], str(e))

@@ -1,0 +1,2 @@
+# Lanza KeyboardInterrupt mientras se carga el fichero.
+raise KeyboardInterrupt("adiós")
