@@ -27,8 +27,11 @@ wheels: .cache/wheels/.ok
 # The standard library the site serves and calificar.py mounts: Pyodide's, entries stored,
 # without the modules a browser cannot run (construir/stdlib.py), with the bytecode of those
 # a page's boot imports (construir/bytecode.py, which imports the worker's Python to find them).
+# The grader's modules, from their one list (py/modulos.py).
+MODULOS := $(shell cd py && python3 -c 'from modulos import MODULOS; print(*MODULOS)')
+
 .cache/stdlib/.ok: node_modules/.ok .venv/.ok construir/stdlib.py construir/bytecode.py construir/bytecode.mjs \
-  site/src/ejecutor.py site/src/comprobador.py py/calificador.py
+  site/src/ejecutor.py site/src/comprobador.py $(addprefix py/,$(MODULOS))
 	$(PY) -m construir.stdlib node_modules/pyodide/python_stdlib.zip .cache/stdlib
 	node construir/bytecode.mjs .cache/stdlib/python_stdlib.zip
 	touch $@

@@ -4,6 +4,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from . import stdlib
@@ -22,19 +23,37 @@ def resumen(datos, n=16):
     return hashlib.sha256(datos).hexdigest()[:n]
 
 
+def modulos_del_trabajador(raiz):
+    """{file name: path} of the worker's Python: the grader's modules (py/modulos.py, their one
+    list) and the worker's own two, ejecutor.py and comprobador.py."""
+    sys.path.insert(0, str(raiz / "py"))
+    try:
+        from modulos import MODULOS
+    finally:
+        sys.path.pop(0)
+    return {**{m: raiz / "py" / m for m in MODULOS},
+            **{m: raiz / "site" / "src" / m for m in ("ejecutor.py", "comprobador.py")}}
+
+
 def empaquetar_js(raiz, destino, entradas):
     """Bundles each entry to destino/<name>.<hash>.js, splitting out lazily imported
     chunks; returns ({entry name: url path}, {entry name: [url paths of the chunks it imports
-    statically]})."""
+    statically]}). `import MODULOS from "modulos-del-trabajador"` gets {file name: source} of
+    modulos_del_trabajador(), through a module written here for esbuild."""
     esbuild = raiz / "node_modules" / ".bin" / "esbuild"
     if not esbuild.exists():
         raise ErrorDeConstruccion(["node_modules/.bin/esbuild: no está; ejecuta `npm ci` (o `make setup`)"])
-    meta = destino / ".meta.json"
+    meta, generado = destino / ".meta.json", destino / ".modulos-del-trabajador.js"
+    modulos = modulos_del_trabajador(raiz)
+    generado.write_text("".join(f"import m{i} from {json.dumps(str(ruta))};\n" for i, ruta in enumerate(modulos.values()))
+                        + "export default {%s};\n" % ", ".join(f"{json.dumps(n)}: m{i}" for i, n in enumerate(modulos)))
     orden = [str(esbuild), *[str(e) for e in entradas], "--bundle", "--format=esm", "--minify",
              "--target=es2022", "--loader:.py=text", "--entry-names=[name].[hash]",
              "--splitting", "--chunk-names=[name].[hash]",
+             f"--alias:modulos-del-trabajador={generado.resolve()}",
              f"--outdir={destino}", f"--metafile={meta}", "--log-level=warning"]
     r = subprocess.run(orden, cwd=raiz, capture_output=True, text=True)
+    generado.unlink()
     if r.returncode != 0:
         raise ErrorDeConstruccion([f"esbuild falló:\n{r.stderr}"])
     salidas = json.loads(meta.read_text())["outputs"]

@@ -23,9 +23,9 @@ import zipimport
 
 def importados_al_arrancar(raiz):
     """Origins of the zip's modules imported by Pyodide's boot and by the worker's own Python
-    (site/src/trabajador.js loads ejecutor.py, comprobador.py and py/calificador.py)."""
+    (site/src/arranque.js imports ejecutor.py and comprobador.py, which import the grader's)."""
     sys.path[:0] = [os.path.join(raiz, "site", "src"), os.path.join(raiz, "py")]
-    import comprobador  # noqa: F401  (imports calificador)
+    import comprobador  # noqa: F401  (imports the grader's modules, py/modulos.py)
     import ejecutor  # noqa: F401
     return {m.__spec__.origin.removesuffix("c") for m in list(sys.modules.values())
             if isinstance(getattr(m, "__loader__", None), zipimport.zipimporter)}

@@ -9,6 +9,7 @@ py/entorno.py, then the challenge's CONTEXTO (entorno.py's HERRAMIENTAS unless C
 them). The two py/ files are plain Python, exec'd here in CPython as a cell execs them, and
 `peticion()` gives each API's body.
 """
+import sys
 from pathlib import Path
 
 from .errores import ErrorDeConstruccion, problema
@@ -18,13 +19,15 @@ APIS = ("anthropic", "openai")
 
 
 def espacio(contexto, dir_py=RAIZ / "py"):
-    """The challenge's public namespace: guionizado.py, entorno.py and its CONTEXTO, in order."""
-    ns = {"__name__": "__main__"}
-    for nombre in ("guionizado.py", "entorno.py"):
-        ruta = Path(dir_py) / nombre
-        exec(compile(ruta.read_text(encoding="utf-8"), str(ruta), "exec"), ns)
-    exec(compile(contexto, "<contexto>", "exec"), ns)
-    return ns
+    """The challenge's public namespace: guionizado.py, entorno.py and its CONTEXTO, in order,
+    built as the grader builds it (calificador.espacio)."""
+    sys.path.insert(0, str(RAIZ / "py"))
+    try:
+        import calificador
+    finally:
+        sys.path.pop(0)
+    fuentes = [(Path(dir_py) / n).read_text(encoding="utf-8") for n in ("guionizado.py", "entorno.py")]
+    return calificador.espacio(fuentes + [contexto])
 
 
 def ultimos_mensajes(ns, guion):

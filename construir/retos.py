@@ -1,12 +1,11 @@
 """The challenges a lesson places with ```{reto}: their public parts and build-time expectations.
 
 A challenge is lessons/<curso>/<slug>.reto.py. The page gets its statement, its starting code
-and what the reference solution does at SEMILLA (calificador.espera, run by calificar.py on the
+and what the reference solution does at SEMILLA (calificador.esperado, run by calificar.py on the
 grader's interpreter, Pyodide), never SOLUCION nor pruebas(). calificar.py --semilla SEMILLA
 gives the page's verdicts. Expectations are cached in .cache/esperado/ by the hash of
 everything they depend on, so a build that changes no challenge doesn't boot Pyodide.
 """
-import ast
 import json
 import subprocess
 import sys
@@ -16,30 +15,24 @@ from .errores import ErrorDeConstruccion, problema
 
 SEMILLA = 2026  # the hidden tests' seed in the page; calificar.py --semilla 2026 gives its verdicts
 RAIZ = Path(__file__).resolve().parent.parent
-DEPENDE = ["py/calificador.py", "py/guionizado.py", "py/entorno.py", "py/juez.py", "py/calificar.py"]
+sys.path.insert(0, str(RAIZ / "py"))
+import carga  # noqa: E402
+from modulos import MODULOS  # noqa: E402
+sys.path.pop(0)
+# What the expectations depend on, besides the .reto.py: the grader and what runs it.
+DEPENDE = ["py/" + m for m in MODULOS] + ["py/guionizado.py", "py/entorno.py", "py/juez.py", "py/calificar.py"]
 
 
 def publico(ruta, fuente):
     """{"enunciado", "plantilla"} of a .reto.py, read without running it; file:line on a bad shape."""
-    sys.path.insert(0, str(RAIZ / "py"))
     try:
-        import calificador
-    finally:
-        sys.path.pop(0)
-    problemas = calificador.revisa_reto(fuente, ruta)
-    if problemas:
-        raise ErrorDeConstruccion(problemas)
-    valores = {}
-    for nodo in ast.parse(fuente).body:
-        if isinstance(nodo, ast.Assign) and isinstance(nodo.value, ast.Constant):
-            for destino in nodo.targets:
-                if isinstance(destino, ast.Name):
-                    valores[destino.id] = nodo.value.value
-    return {"enunciado": valores["ENUNCIADO"], "plantilla": valores["PLANTILLA"]}
+        return carga.publico(fuente, ruta)
+    except ValueError as e:
+        raise ErrorDeConstruccion(str(e).split("\n")) from None
 
 
 def esperado(ruta, fuente, cache=RAIZ / ".cache" / "esperado"):
-    """calificador.espera(reto, SEMILLA) for this .reto.py, computed in Pyodide (or cached)."""
+    """calificador.esperado(reto, SEMILLA) for this .reto.py, computed in Pyodide (or cached)."""
     from .activos import resumen
     partes = [fuente.encode(), str(SEMILLA).encode()] + [(RAIZ / p).read_bytes() for p in DEPENDE]
     guardado = Path(cache) / (resumen(b"\0".join(partes)) + ".json")

@@ -12,7 +12,7 @@ It is read-only to every child, and it is the child's whole filesystem:
     as the child's own uid;
   - chroot (root, where namespaces are refused, as in hosted autograders' containers): chroot
     into it, then the child's own uid;
-  - both add a seccomp filter (filtro): threads but no new processes, no socket but AF_UNIX;
+  - both add a seccomp filter (filtro): threads but no new processes, no socket() (socketpair() only);
   - ninguno (only with --sin-aislamiento): the same files from the host, as the same user.
 All three set rlimits (memory, CPU, files, processes), start with an empty environment, and are
 killed whole at the end. Run as a script, `aislamiento.py lanza ...` is the small launcher that
@@ -31,7 +31,10 @@ from pathlib import Path
 
 PY = Path(__file__).resolve().parent
 RAIZ = PY.parent
-ARCHIVOS = ["nodo.mjs", "calificador.py", "juez.py", "hijo.py", "guionizado.py", "entorno.py"]
+sys.path.insert(0, str(PY))
+from modulos import MODULOS  # noqa: E402
+# The runtime's own files, the grader's modules and the lesson's two, which the context runs.
+ARCHIVOS = ["nodo.mjs", "juez.py", "hijo.py", "modulos.py", *MODULOS, "guionizado.py", "entorno.py"]
 PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", "package.json"]
 RUEDAS = ("jsonschema", "attrs", "pyrsistent")
 NODO_FLAGS = ["--max-old-space-size=512"]

@@ -46,6 +46,8 @@ RAIZ = PY.parent
 sys.path.insert(0, str(PY))
 import aislamiento  # noqa: E402
 import calificador  # noqa: E402
+import carga  # noqa: E402
+import redaccion  # noqa: E402
 
 TIEMPO_LLAMADA = calificador.TIEMPO_LLAMADA  # the page's Comprobar uses the same two
 TIEMPO_ENTREGA = calificador.TIEMPO_ENTREGA
@@ -70,7 +72,7 @@ def retos():
 def revisa(rutas):
     """Each challenge file's problems, 'file:line: what', checked without running it."""
     return [problema for ruta in rutas
-            for problema in calificador.revisa_reto(ruta.read_text(encoding="utf-8"),
+            for problema in carga.revisa(ruta.read_text(encoding="utf-8"),
                                                     os.path.relpath(ruta))]
 
 
@@ -246,9 +248,9 @@ class Juez:
             raise SystemExit("calificar.py: el juez no ha podido cargar el reto %s:\n%s"
                              % (nombre, self.proceso.ultimo_error)) from None
 
-    def espera(self, semilla):
+    def esperado(self, semilla):
         """What the reference does at this seed: the data build.py puts in the page."""
-        self.proceso.envia({"espera": {"semilla": semilla}}, time.monotonic() + TIEMPO_JUEZ)
+        self.proceso.envia({"esperado": {"semilla": semilla}}, time.monotonic() + TIEMPO_JUEZ)
         mensaje = self.proceso.recibe(time.monotonic() + TIEMPO_JUEZ)
         if "esperado" not in mensaje:
             raise SystemExit("calificar.py: la solución de referencia de %s falla: %s"
@@ -298,7 +300,7 @@ class Juez:
             self.relevo = None
 
     def sin_calificar(self, ruta, motivo, semilla=None):
-        motivo = calificador.como_frase(motivo)  # a sentence, as the core's own reasons
+        motivo = redaccion.como_frase(motivo)  # a sentence, as the core's own reasons
         return {"entrega": ruta, "score": 0, "max_score": len(self.pruebas), "execution_time": 0,
                 "tests": [{"name": n, "score": 0, "max_score": 1, "status": "failed",
                            "output": motivo} for n in self.pruebas],
@@ -332,8 +334,8 @@ class Relevo:
             self.termina()
             return {"hecho": True}
         if "hijo" not in mensaje:
-            return {"caida": calificador.INVALIDO}
-        quien = "tu entrega, al cargarse," if mensaje.get("espera") == "carga" else "tu función"
+            return {"caida": redaccion.FRASES["invalido"]}
+        quien = "tu entrega, al cargarse," if mensaje.get("reloj") == "carga" else "tu función"
         if not {"carga", "llama"}.isdisjoint(mensaje["hijo"]):  # a new call; not a tool's answer
             self.en_llamada = 0.0
         plazo = min(self.opciones.tiempo_llamada - self.en_llamada,
@@ -355,7 +357,7 @@ class Relevo:
             return {"caida": self._agotado(quien)}
         except Cerrado as e:
             self.termina()
-            return {"caida": POR_QUE_SE_CIERRA.get(str(e), calificador.INVALIDO)}
+            return {"caida": POR_QUE_SE_CIERRA.get(str(e), redaccion.FRASES["invalido"])}
         finally:
             self.gastado += time.monotonic() - inicio
             self.en_llamada += time.monotonic() - inicio
@@ -363,7 +365,7 @@ class Relevo:
     def _agotado(self, quien):
         """Why the child's time is up: the submission's, or this call's (both grow alike)."""
         o = self.opciones
-        return calificador.sin_tiempo(quien, o.tiempo_llamada, o.tiempo_entrega,
+        return redaccion.sin_tiempo(quien, o.tiempo_llamada, o.tiempo_entrega,
                                       o.tiempo_entrega - self.gastado <= o.tiempo_llamada - self.en_llamada)
 
     def _arranca(self):
@@ -510,7 +512,7 @@ def main(argv=None):
         juez = Juez(aislamiento.prepara(avisa=avisa), "ninguno",
                     (opciones.reto, conocidos[opciones.reto]), opciones, iter(()))
         try:
-            escribe(juez.espera(opciones.semilla))
+            escribe(juez.esperado(opciones.semilla))
         finally:
             juez.cierra()
         return 0

@@ -183,7 +183,7 @@ def _incumple_jsonschema(argumentos, esquema):
         return None
     fallo = next(iter(sorted(Draft202012Validator(esquema).iter_errors(argumentos),
                              key=lambda e: list(e.absolute_path))), None)
-    return None if fallo is None else _en_castellano(fallo)
+    return None if fallo is None else en_castellano(fallo)
 
 
 _FRASES = {"enum": "{campo} debe ser uno de {v}", "const": "{campo} debe ser {v}",
@@ -199,7 +199,9 @@ _FRASES = {"enum": "{campo} debe ser uno de {v}", "const": "{campo} debe ser {v}
            "type": "{campo} debe ser {tipos}, no {tipo}"}
 
 
-def _en_castellano(fallo):
+def en_castellano(fallo):
+    """El motivo de un error de jsonschema (un ValidationError), en una frase corta en castellano,
+    como los que da incumple: "falta el campo 'ruta'", "el campo 'veces' debe ser integer, no string"."""
     ruta, v, x = [str(p) for p in fallo.absolute_path], fallo.validator_value, fallo.instance
     if fallo.validator == "required":
         return "falta el campo %r" % ".".join(ruta + [next(c for c in v if c not in x)])

@@ -6,8 +6,8 @@ learner's tool calls, which the trusted side (juez.py) runs. It never holds a re
 solution, a script or an expected result: only the public context and the learner's code.
 It reports what the learner's function returned, raised and printed (and, in "bucle", its
 inicio after the call); every rule is judged on the other side from those reports. A
-submission that tampers with this file or with calificador.py can make its own reports say
-anything, as its function could, but changes no verdict rule.
+submission that tampers with this file or with the grader modules it imports can make its own
+reports say anything, as its function could, but changes no verdict rule.
 
 Messages in:   {"carga": {"fuentes", "contexto", "entrega": base64 of the file, "nombre", "funcion"}}
                {"llama": {"argumentos", "herramientas", "nombres"}}
@@ -24,7 +24,9 @@ import json
 import sys
 import types
 
-import calificador
+import entrega
+import transporte
+from redaccion import FRASES
 
 _canal = sys.modules.get("_canal")
 
@@ -45,21 +47,21 @@ def principal():
     inicio = recibe()["carga"]
     _instala_open_url(inicio["fuentes"])
     try:
-        fuente, problema = calificador.fuente_de(base64.b64decode(inicio["entrega"])), None
+        fuente, problema = entrega.fuente_de(base64.b64decode(inicio["entrega"])), None
     except ValueError as e:
-        fuente, problema = "", "no se ha podido leer la entrega: %s" % e
+        fuente, problema = "", FRASES["no_se_lee"] % e
     ns, problema, salida = (({}, problema, "") if problema else
-                            calificador.carga_entrega(inicio["contexto"], fuente, inicio["nombre"]))
-    transporte = calificador.EnEsteInterprete(ns, inicio["funcion"], problema, inicio["nombre"], salida)
-    problema, salida = transporte.prepara()
+                            entrega.carga_entrega(inicio["contexto"], fuente, inicio["nombre"]))
+    suyo = transporte.EnEsteInterprete(ns, inicio["funcion"], problema, inicio["nombre"], salida)
+    problema, salida = suyo.prepara()
     envia({"problema": problema, "salida": salida})
     while True:
         pedido = recibe()["llama"]
         funciones = {n: _remota(n) for n in pedido["nombres"]}
         try:
-            respuesta = transporte.llama(pedido["argumentos"], pedido["herramientas"], funciones)
+            respuesta = suyo.llama(pedido["argumentos"], pedido["herramientas"], funciones)
         except BaseException as e:  # noqa: B902  a KeyboardInterrupt of its own, say
-            respuesta = {"excepcion": calificador.describe_excepcion(e), "salida": ""}
+            respuesta = {"excepcion": transporte.describe_excepcion(e), "salida": ""}
         try:
             envia({"fin": respuesta})
         except (TypeError, ValueError):
@@ -69,9 +71,9 @@ def principal():
 def _remota(nombre):
     """A tool that runs on the trusted side: the arguments go out, the result comes back."""
     def herramienta(destino, *args, **kwargs):
-        if destino is calificador.MISMO:
+        if destino is transporte.MISMO:
             entorno = {"mismo": True}
-        elif destino is calificador.FALTA:
+        elif destino is transporte.FALTA:
             entorno = {"falta": True}
         else:
             entorno = {"otro": destino}

@@ -6,13 +6,13 @@ one at a time through Remoto, a Transporte whose learner's function lives in a s
 (hijo.py). calificar.py relays every message to and from that child and keeps its clocks.
 
 Messages in:   {"reto": {"nombre", "fuente"}}
-               {"espera": {"semilla"}}                 what the reference does (build.py's data)
+               {"esperado": {"semilla"}}               what the reference does (build.py's data)
                {"califica": {"fuente": base64 of the file, "nombre", "semilla"}}
                {"de_hijo": m} | {"caida": motivo}     the answer to a {"hijo"} message
                {"hecho": true}                         the answer to {"cierra_hijo"}
 Messages out:  {"listo": {"pruebas": [nombres]}}       after reto
-               {"esperado": calificador.espera(...)} | {"error": motivo}   after espera
-               {"hijo": m, "espera": "carga" | "llamada"}   deliver m, start the child if none
+               {"esperado": calificador.esperado(...)} | {"error": motivo}   after esperado
+               {"hijo": m, "reloj": "carga" | "llamada"}    deliver m under that clock, start the child if none
                {"cierra_hijo": true}
                {"informe": results.json} | {"error": motivo}   the end of a califica
 """
@@ -20,9 +20,13 @@ import json
 import sys
 
 import calificador
+import carga
+import transporte
+from entrega import TOPE_SALIDA
+from redaccion import FRASES
 
 TOPE_HERRAMIENTAS = 100  # calls out of one call of the learner's function: tools, model, confirmar
-INVALIDO = calificador.INVALIDO
+INVALIDO = FRASES["invalido"]
 _canal = None
 
 
@@ -35,9 +39,9 @@ def principal():
         if "reto" in mensaje:
             reto = _carga_reto(mensaje["reto"])
             _envia({"listo": {"pruebas": calificador.nombres_de_pruebas(reto)}})
-        elif "espera" in mensaje:
+        elif "esperado" in mensaje:
             try:
-                _envia({"esperado": calificador.espera(reto, mensaje["espera"]["semilla"])})
+                _envia({"esperado": calificador.esperado(reto, mensaje["esperado"]["semilla"])})
             except Exception as e:  # a broken challenge: build.py reports it
                 _envia({"error": "%s: %r" % (type(e).__name__, e)})
         elif "califica" in mensaje:
@@ -48,23 +52,22 @@ def _carga_reto(datos):
     def lee(nombre):
         with open("/calificar/" + nombre, encoding="utf-8") as f:
             return f.read()
-    return calificador.carga_reto(datos["nombre"], datos["fuente"], lee("guionizado.py"),
-                                  lee("entorno.py"))
+    return carga.carga(datos["nombre"], datos["fuente"], lee("guionizado.py"), lee("entorno.py"))
 
 
 def _califica(reto, fuente, nombre, semilla):
     # The file's bytes go to the child as they are: decoding them (a coding line can name a
     # codec as slow as punycode) is the submission's work, under its clocks, not the judge's.
-    transporte = Remoto(reto, fuente, nombre)
+    remoto = Remoto(reto, fuente, nombre)
     try:
-        return {"informe": calificador.califica(reto, transporte, semilla)}
+        return {"informe": calificador.califica(reto, remoto, semilla)}
     except Exception as e:  # a grader bug: this submission gets an error, the batch goes on
         return {"error": "error interno del calificador: %r" % (e,)}
     finally:
-        transporte.cierra()
+        remoto.cierra()
 
 
-class Remoto(calificador.Transporte):
+class Remoto(transporte.Transporte):
     """The learner's function in a sandboxed child, reached through calificar.py's relay."""
 
     def __init__(self, reto, fuente, nombre):
@@ -104,24 +107,24 @@ class Remoto(calificador.Transporte):
 
     def _carga(self):
         r, caida = self._al_hijo({"carga": {
-            "fuentes": {"guionizado.py": self.reto["GUIONIZADO"], "entorno.py": self.reto["ENTORNO_PY"]},
-            "contexto": calificador.contexto(self.reto), "entrega": self.fuente,
-            "nombre": self.nombre, "funcion": self.reto["FUNCION"]}}, "carga")
+            "fuentes": {"guionizado.py": self.reto.fuente_guionizado, "entorno.py": self.reto.fuente_entorno},
+            "contexto": calificador.fuentes_publicas(self.reto), "entrega": self.fuente,
+            "nombre": self.nombre, "funcion": self.reto.funcion}}, "carga")
         if caida:
             return caida, ""
         if set(r) != {"problema", "salida"} or not isinstance(r["problema"], (str, type(None))) \
                 or not isinstance(r["salida"], str):
             return self._invalido(), ""
-        salida = r["salida"][:calificador.TOPE_SALIDA + 100]
+        salida = r["salida"][:TOPE_SALIDA + 100]
         if r["problema"]:
             self.cierra()
             return r["problema"][:1000], salida
         return None, salida
 
-    def _al_hijo(self, mensaje, espera):
+    def _al_hijo(self, mensaje, reloj):
         """(the child's next message, None), or (None, why it failed, in Spanish)."""
         self.vivo = True
-        r = _pide({"hijo": mensaje, "espera": espera})
+        r = _pide({"hijo": mensaje, "reloj": reloj})
         if "de_hijo" in r:
             return r["de_hijo"], None
         self.vivo = False  # the relay has ended the child
@@ -145,21 +148,21 @@ def ejecuta_herramienta(funciones, pedido):
     """Runs, here, a tool the child's code called; whatever the child sent, it gets an answer."""
     try:
         entorno = pedido["entorno"]
-        destino = calificador.MISMO if entorno.get("mismo") is True else \
-            calificador.FALTA if entorno.get("falta") is True else entorno["otro"]
+        destino = transporte.MISMO if entorno.get("mismo") is True else \
+            transporte.FALTA if entorno.get("falta") is True else entorno["otro"]
         valor, despues = funciones[pedido["nombre"]](destino, *pedido["args"], **pedido["kwargs"])
         respuesta = {"valor": valor, "entorno": despues}
         json.dumps(respuesta, allow_nan=False)
         return respuesta
     except Exception as e:
-        return {"excepcion": calificador.describe_excepcion(e)}
+        return {"excepcion": transporte.describe_excepcion(e)}
 
 
 def saneada(fin, bucle=False):
     """Only the shapes of the Transporte contract get through; anything else is a failure."""
     if not isinstance(fin, dict):
         return {"caida": INVALIDO}
-    salida = fin["salida"][:calificador.TOPE_SALIDA + 100] if isinstance(fin.get("salida"), str) else ""
+    salida = fin["salida"][:TOPE_SALIDA + 100] if isinstance(fin.get("salida"), str) else ""
     # In "bucle", the inicio after the call: anything but a list is compared as None (changed).
     inicio = {"inicio": fin["inicio"] if isinstance(fin.get("inicio"), list) else None} if bucle else {}
     if "valor" in fin:

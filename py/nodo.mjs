@@ -27,9 +27,14 @@ const PRECARGA = `
 import os, sys
 os.environ.pop("_", None)  # Emscripten's copy of argv[1]: this folder's path on the host
 sys.path[:0] = ["/calificar", *sorted("/calificar/ruedas/" + r for r in __ruedas__)]
-import base64, contextlib, copy, functools, io, json, random, re, time, tokenize, types
-import jsonschema, calificador
-calificador._validador_de_bloques()
+import base64, contextlib, copy, functools, importlib, io, json, random, re, time, tokenize, types
+import jsonschema
+from modulos import MODULOS
+for _m in MODULOS:
+    importlib.import_module(_m[:-3])
+import calificador
+calificador.validador_de_bloques()
+del _m
 `;
 
 function monta(py) {

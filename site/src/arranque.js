@@ -16,21 +16,16 @@ async function huella(bytes) {
   return Array.from(h, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The worker's own Python modules ({name: source}), loaded before the snapshot is
-// taken, in order: a later one may import an earlier one.
-function cargarModulos(py, modulos) {
-  for (const [nombre, fuente] of Object.entries(modulos)) {
-    py.globals.set("__fuente__", fuente);
-    py.globals.set("__nombre__", nombre);
-    py.runPython(`
-import sys, types
-_m = types.ModuleType(__nombre__)
-exec(compile(__fuente__, "<%s>" % __nombre__.strip("_"), "exec"), _m.__dict__)
-sys.modules[__nombre__] = _m
-del _m, __fuente__, __nombre__
-`);
-  }
+// The worker's own Python ({file name: source}) goes into Pyodide's file system, so that its
+// tracebacks name real files, and ejecutor and comprobador are imported (before the memory
+// snapshot: after one, the modules are already there, and only the files are written again).
+const CARPETA = "/curso";
+function escribirModulos(py, modulos) {
+  py.FS.mkdirTree(CARPETA);
+  for (const [nombre, fuente] of Object.entries(modulos)) py.FS.writeFile(`${CARPETA}/${nombre}`, fuente);
+  py.runPython(`import sys\nif ${JSON.stringify(CARPETA)} not in sys.path: sys.path.append(${JSON.stringify(CARPETA)})`);
 }
+const importar = (py) => ["ejecutor", "comprobador"].forEach((m) => py.pyimport(m));
 
 async function abrirCache(nombre) {
   try {
@@ -52,7 +47,8 @@ export async function arrancar(config, modulos, enviar) {
         const paquete = new Uint8Array(await guardada.arrayBuffer());
         if ((await huella(paquete)) !== guardada.headers.get(HUELLA)) throw new Error("no coincide con su SHA-256");
         const py = await loadPyodide({ ...base, _loadSnapshot: desempaquetar(paquete) });
-        Object.keys(modulos).forEach((m) => py.pyimport(m));
+        escribirModulos(py, modulos);
+        importar(py);
         return { py, origen: "instantanea" };
       } catch (e) {
         console.warn("Instantánea inservible; arranque normal.", e);
@@ -60,7 +56,8 @@ export async function arrancar(config, modulos, enviar) {
       }
     }
     const py = await loadPyodide({ ...base, _makeSnapshot: Boolean(cache) });
-    cargarModulos(py, modulos);
+    escribirModulos(py, modulos);
+    importar(py);
     if (cache) {
       const copia = py.makeMemorySnapshot(); // a copy of the heap, taken before any cell runs
       // Packing takes this thread ~50 ms (measured on a first visit here), and the page

@@ -1,12 +1,11 @@
 // One runnable cell on the page: its editor, buttons, saved edits and output.
-import { crearEditor } from "./editor.js";
-import { clave, leer, guardar } from "./almacen.js";
+import { editorGuardado } from "./editor-guardado.js";
+import { clave } from "./almacen.js";
 import { t } from "./textos.js";
 import { Indicador } from "./indicador.js";
 import { pedirEntrada } from "./entrada.js";
 
 const LIMITE_PAGINA = 512 * 1024; // characters kept in one output, page side
-const GUARDAR_MS = 300;
 
 export class Celda {
   constructor(seccion, datos, { curso, slug, alEjecutar, alDetener }) {
@@ -17,15 +16,12 @@ export class Celda {
     this.salida = seccion.querySelector(".salida");
     [this.botonEjecutar, this.botonDetener, this.botonRestaurar] = [".ejecutar", ".detener", ".restaurar"].map((s) => seccion.querySelector(s));
 
-    const guardado = leer(this.clave);
-    const contenedor = seccion.querySelector(".editor");
-    contenedor.textContent = ""; // replaces the static, highlighted copy
-    this.editor = crearEditor({
-      padre: contenedor,
-      codigo: guardado ?? this.original,
+    this.editor = editorGuardado({
+      contenedor: seccion.querySelector(".editor"),
+      clave: this.clave,
+      original: this.original,
       etiqueta: t("editor_etiqueta", { n: this.n }),
       alEjecutar: () => alEjecutar(this),
-      alCambiar: () => this.programarGuardado(),
     });
     this.botonEjecutar.addEventListener("click", () => alEjecutar(this));
     this.botonDetener.addEventListener("click", () => alDetener(this));
@@ -47,19 +43,12 @@ export class Celda {
     return r;
   }
 
-  programarGuardado() {
-    clearTimeout(this.temporizador);
-    this.temporizador = setTimeout(() => this.guardarYa(), GUARDAR_MS);
-  }
-
   guardarYa() {
-    clearTimeout(this.temporizador);
-    guardar(this.clave, this.codigo(), this.original);
+    this.editor.guardarYa();
   }
 
   restaurar() {
-    this.editor.poner(this.original);
-    this.guardarYa();
+    this.editor.restaurar();
     this.limpiar();
     this.nota(t("restaurada"));
   }

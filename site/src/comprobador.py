@@ -1,7 +1,7 @@
 """Comprobar, in the page's worker: the grader core on a challenge's editor, apart from the cells.
 
-The page sends the editor's text and build.py's data for the challenge (calificador.espera at
-the build's seed); compara judges against that data with public code only, exactly as
+The page sends the editor's text and build.py's data for the challenge (calificador.esperado
+at the build's seed); compara judges against that data with public code only, exactly as
 calificar.py does with the same seed. The submission gets a fresh namespace: the cells' one
 (ejecutor.ESPACIO) is never touched.
 
@@ -17,6 +17,9 @@ import json
 import time
 
 import calificador
+import entrega
+import redaccion
+import transporte
 
 ARCHIVO = "<reto>"  # the submission's file name in tracebacks; its lines are the editor's
 _avisos = None
@@ -36,11 +39,11 @@ def comprobar(codigo, esperado_json, fuentes_json):
     contexto = [_lee(url) for url in json.loads(fuentes_json)] + [esperado["contexto"]]
     clave = "\0".join(contexto)
     if clave not in _publicos:
-        _publicos[clave] = calificador.ejecuta_fuentes(contexto, {"__name__": "__main__"})
-    transporte = EnLaPagina(contexto, codigo, esperado["funcion"])
+        _publicos[clave] = calificador.espacio(contexto)
+    en_la_pagina = EnLaPagina(contexto, codigo, esperado["funcion"])
     teclado, builtins.input = builtins.input, _sin_teclado
     try:
-        informe = calificador.compara(esperado, _publicos[clave], transporte)
+        informe = calificador.compara(esperado, _publicos[clave], en_la_pagina)
     except KeyboardInterrupt:  # an interrupt that landed in the grader's own code: rare, harmless
         return json.dumps({"ok": False, "detenida": True})
     finally:
@@ -62,7 +65,7 @@ def _lee(url):
     return _fuentes[url]
 
 
-class EnLaPagina(calificador.EnEsteInterprete):
+class EnLaPagina(transporte.EnEsteInterprete):
     """The learner's function in this worker, each call under the page's clock."""
 
     def __init__(self, contexto, codigo, funcion):
@@ -75,7 +78,7 @@ class EnLaPagina(calificador.EnEsteInterprete):
 
     def prepara(self):
         def carga():
-            self.ns, self.problema, self.salida = calificador.carga_entrega(self.contexto, self.codigo, ARCHIVO)
+            self.ns, self.problema, self.salida = entrega.carga_entrega(self.contexto, self.codigo, ARCHIVO)
             return {"valor": None}
         r = self._con_reloj("tu entrega, al cargarse,", carga)
         return (r["caida"], "") if "caida" in r else super().prepara()
@@ -84,10 +87,10 @@ class EnLaPagina(calificador.EnEsteInterprete):
         return self._con_reloj("tu función", lambda: super(EnLaPagina, self).llama(argumentos, herramientas, funciones))
 
     def _con_reloj(self, quien, trabajo):
-        llamada, entrega = calificador.TIEMPO_LLAMADA, calificador.TIEMPO_ENTREGA
-        plazo = min(llamada, entrega - self.gastado)
+        llamada, total = calificador.TIEMPO_LLAMADA, calificador.TIEMPO_ENTREGA
+        plazo = min(llamada, total - self.gastado)
         if plazo <= 0:
-            return {"caida": calificador.sin_tiempo(quien, llamada, entrega, True)}
+            return {"caida": redaccion.sin_tiempo(quien, llamada, total, True)}
         n, inicio, cortada = _avisos.empieza(int(plazo * 1000), self.prueba), time.perf_counter(), False
         try:
             try:
@@ -99,7 +102,7 @@ class EnLaPagina(calificador.EnEsteInterprete):
             cortada = True
         if cortada:
             _traga_interrupcion()
-            return {"caida": calificador.sin_tiempo(quien, llamada, entrega, entrega - self.gastado <= 0.001)}
+            return {"caida": redaccion.sin_tiempo(quien, llamada, total, total - self.gastado <= 0.001)}
         return respuesta
 
 

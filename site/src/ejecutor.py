@@ -15,6 +15,8 @@ import traceback
 
 from pyodide.code import eval_code_async
 
+from entrega import linea_en
+
 # Imported here so that they are inside the memory snapshot: every lesson's first
 # cell uses open_url, and importing after a restore is several times slower.
 import copy  # noqa: F401
@@ -97,13 +99,7 @@ def _recortar(te, vistos):
 def _linea(exc, nombre):
     if isinstance(exc, SyntaxError) and exc.filename == nombre:
         return exc.lineno
-    linea = None
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == nombre:
-            linea = tb.tb_lineno
-        tb = tb.tb_next
-    return linea
+    return linea_en(exc.__traceback__, nombre)
 
 
 def formatear(exc, nombre):

@@ -1,11 +1,10 @@
 // A lesson's challenge: its editor, Comprobar and Restaurar, and the result, one
 // line per test. The code is saved like a cell's; the last result and whether the
 // challenge was ever passed are saved next to it, so both survive a reload.
-import { crearEditor } from "./editor.js";
+import { editorGuardado } from "./editor-guardado.js";
 import { clave, leer, guardar } from "./almacen.js";
 import { t } from "./textos.js";
 
-const GUARDAR_MS = 300;
 
 export class Reto {
   constructor(seccion, datos, { curso, slug, alComprobar }) {
@@ -18,17 +17,12 @@ export class Reto {
     this.lista = seccion.querySelector(".reto-pruebas");
     this.salida = seccion.querySelector(".reto-salida");
     this.boton = seccion.querySelector(".comprobar");
-    const contenedor = seccion.querySelector(".editor");
-    contenedor.textContent = ""; // replaces the static, highlighted copy
-    this.editor = crearEditor({
-      padre: contenedor,
-      codigo: leer(this.clave) ?? datos.plantilla,
+    this.editor = editorGuardado({
+      contenedor: seccion.querySelector(".editor"),
+      clave: this.clave,
+      original: datos.plantilla,
       etiqueta: t("reto_etiqueta"),
       alEjecutar: () => alComprobar(this),
-      alCambiar: () => {
-        clearTimeout(this.temporizador);
-        this.temporizador = setTimeout(() => this.guardarYa(), GUARDAR_MS);
-      },
     });
     this.boton.addEventListener("click", () => alComprobar(this));
     const restaurar = seccion.querySelector(".restaurar");
@@ -43,13 +37,11 @@ export class Reto {
   }
 
   guardarYa() {
-    clearTimeout(this.temporizador);
-    guardar(this.clave, this.codigo(), this.datos.plantilla);
+    this.editor.guardarYa();
   }
 
   restaurar() {
-    this.editor.poner(this.datos.plantilla);
-    this.guardarYa();
+    this.editor.restaurar();
     this.estadoTexto.textContent = t("reto_restaurado");
   }
 

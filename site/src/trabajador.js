@@ -1,15 +1,14 @@
 // Module worker: boots Pyodide (from the memory snapshot when there is one), runs
 // cells one at a time, and grades a challenge's editor. Its messages, both ways,
 // are declared in protocolo.js.
-import fuenteEjecutor from "./ejecutor.py";
-import fuenteComprobador from "./comprobador.py";
-import fuenteCalificador from "../../py/calificador.py";
+// {file name: source}: the grader's modules (py/modulos.py) and ejecutor.py and comprobador.py,
+// gathered by construir/activos.py at build time.
+import MODULOS from "modulos-del-trabajador";
 import { aPagina, motivo, esperarEntrada } from "./protocolo.js";
 import { SalidaLimitada } from "./salida-limitada.js";
 import { arrancar } from "./arranque.js";
 import { cargarImportados } from "./paquetes.js";
 
-const MODULOS = { calificador: fuenteCalificador, __ejecutor__: fuenteEjecutor, __comprobador__: fuenteComprobador };
 const enviar = (m) => postMessage(m);
 let [py, ejecutor, comprobador, urlsPaquetes, mensajes] = [null, null, null, {}, {}];
 let [interrupcion, reloj, entrada] = [null, null, null]; // shared with the page; entrada: ENTRADA (protocolo.js)
@@ -70,10 +69,10 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
     const arranque = await arrancar(config, MODULOS, enviar);
     py = arranque.py;
     urlsPaquetes = config.paquetes;
-    ejecutor = py.pyimport("__ejecutor__");
+    ejecutor = py.pyimport("ejecutor");
     entrada = bufferEntrada;
     ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined);
-    comprobador = py.pyimport("__comprobador__");
+    comprobador = py.pyimport("comprobador");
     comprobador.configurar(avisos);
     py.setStdout({ write: (b) => salida.escribir("stdout", b) });
     py.setStderr({ write: (b) => salida.escribir("stderr", b) });

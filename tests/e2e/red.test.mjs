@@ -36,12 +36,12 @@ print(json.dumps(ficha["bloques"]))`;
 const PETICIONES = `
 import json, pathlib, sys
 sys.path.insert(0, "py")
-import calificador
+import ayuda, calificador, carga
 nombre = sys.argv[1]
 leer = lambda p: pathlib.Path(p).read_text(encoding="utf-8")
-reto = calificador.carga_reto(nombre, leer("lessons/llm-agents/%s.reto.py" % nombre), leer("py/guionizado.py"), leer("py/entorno.py"))
-publico = calificador.espacio_publico(reto)
-inicio, respuestas, visto = json.loads(json.dumps(reto["CONVERSACION"](calificador.Ayuda(publico, 2026))))[:3]
+reto = carga.carga(nombre, leer("lessons/llm-agents/%s.reto.py" % nombre), leer("py/guionizado.py"), leer("py/entorno.py"))
+publico = calificador.espacio(calificador.fuentes_publicas(reto))
+inicio, respuestas, visto = json.loads(json.dumps(reto.conversacion(ayuda.Ayuda(publico, 2026))))[:3]
 M = list(inicio)
 for r, v in zip(respuestas[:-1], visto[:-1]):
     M += [["asistente", r], ["usuario", v]]

@@ -3,7 +3,8 @@ import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { arrancaPython } from "./python.mjs";
 
-const MODULOS = ["test_guionizado", "test_entorno", "test_celda", "test_calificador"];
+const MODULOS = ["test_guionizado", "test_entorno", "test_celda", "test_redaccion", "test_valores", "test_entrega", "test_transporte",
+  "test_ayuda", "test_carga", "test_calificador"];
 let py;
 
 before(async () => {

@@ -4,11 +4,12 @@
 // their reason, in tests/py/mutantes_equivalentes.json.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { arrancaPython, RAIZ } from "./python.mjs";
 
-const RETOS = ["llamar-herramientas", "errores-como-observaciones", "el-bucle", "permisos"];
+const RETOS = readdirSync(path.join(RAIZ, "lessons/llm-agents")).filter((n) => n.endsWith(".reto.py"))
+  .map((n) => n.slice(0, -".reto.py".length));
 const SEMILLAS = [11, 12, 13];
 const EQUIVALENTES = JSON.parse(readFileSync(path.join(RAIZ, "tests/py/mutantes_equivalentes.json"), "utf8"));
 

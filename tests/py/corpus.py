@@ -49,11 +49,16 @@ def prepara_especiales(carpeta):
     return rutas
 
 
+def retos():
+    """The challenges on disk, by name: every list of challenges in the tests comes from here."""
+    return sorted(os.path.basename(r)[:-len(".reto.py")] for r in glob.glob(os.path.join(RETOS, "*.reto.py")))
+
+
 def carga_reto(nombre):
-    import calificador
+    import carga
     with open(os.path.join(RETOS, nombre + ".reto.py"), encoding="utf-8") as f:
         fuente = f.read()
-    return calificador.carga_reto(nombre, fuente, lee_py("guionizado.py"), lee_py("entorno.py"))
+    return carga.carga(nombre, fuente, lee_py("guionizado.py"), lee_py("entorno.py"))
 
 
 def fallan(informe):
@@ -65,13 +70,15 @@ def fallan(informe):
 def califica_en_este_interprete(caso, semilla=SEMILLA):
     """The page's way: the submission and the grader core share this interpreter."""
     import calificador
+    import entrega
+    import transporte
     instala_open_url()  # a submission may be the whole editor, open_url lines included
     reto = carga_reto(caso.split("/")[0])
     with open(ruta(caso), "rb") as f:
-        fuente = calificador.fuente_de(f.read())  # as juez.py reads a file: BOM, coding line, CRLF
+        fuente = entrega.fuente_de(f.read())  # as hijo.py reads a file: BOM, coding line, CRLF
     nombre = os.path.basename(caso)
-    ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente, nombre)
-    return calificador.califica(reto, calificador.EnEsteInterprete(ns, reto["FUNCION"], problema, nombre),
+    ns, problema, salida = entrega.carga_entrega(calificador.fuentes_publicas(reto), fuente, nombre)
+    return calificador.califica(reto, transporte.EnEsteInterprete(ns, reto.funcion, problema, nombre, salida),
                                 semilla)
 
 
@@ -110,7 +117,7 @@ class _SinReloj:
 
 def califica_como_la_pagina(caso):
     """The page's Comprobar: site/src/comprobador.py on the file's text, with the build's data."""
-    import calificador
+    import entrega
     instala_open_url()
     espec = importlib.util.spec_from_file_location("comprobador_pagina", os.path.join(
         PY, "..", "site", "src", "comprobador.py"))
@@ -119,6 +126,6 @@ def califica_como_la_pagina(caso):
     comprobador.configurar(_SinReloj())
     reto = reto_de_la_pagina(caso.split("/")[0])
     with open(ruta(caso), "rb") as f:
-        texto = calificador.fuente_de(f.read())  # what the editor would hold
+        texto = entrega.fuente_de(f.read())  # what the editor would hold
     r = json.loads(comprobador.comprobar(texto, reto["esperado"], json.dumps(reto["fuentes"])))
     return r["informe"]

@@ -24,6 +24,8 @@ if __name__ == "__main__":  # python3 tests/py/mutantes.py RETO...: the survivor
     sys.path[:0] = [_AQUI, os.path.join(_AQUI, "..", "..", "py")]
 
 import calificador  # noqa: E402
+import entrega  # noqa: E402
+import transporte  # noqa: E402
 import comun  # noqa: E402
 import corpus  # noqa: E402
 
@@ -236,8 +238,8 @@ def informe(nombre_reto, semillas=(11, 12, 13)):
     """
     reto = corpus.carga_reto(nombre_reto)
     inicio = time.perf_counter()
-    assert all(_sobrevive(reto, reto["SOLUCION"], s) for s in semillas), "SOLUCION fails its own tests"
-    lista = mutantes(reto["SOLUCION"], reto["FUNCION"])
+    assert all(_sobrevive(reto, reto.solucion, s) for s in semillas), "SOLUCION fails its own tests"
+    lista = mutantes(reto.solucion, reto.funcion)
     vivos = [d for d, fuente in lista if all(_sobrevive(reto, fuente, s) for s in semillas)]
     return {"generados": len(lista), "muertos": len(lista) - len(vivos), "vivos": vivos,
             "segundos": round(time.perf_counter() - inicio, 1)}
@@ -246,17 +248,17 @@ def informe(nombre_reto, semillas=(11, 12, 13)):
 def fuente_de(nombre_reto, descripcion):
     """The source of one mutant, to read what a survivor does."""
     reto = corpus.carga_reto(nombre_reto)
-    return dict(mutantes(reto["SOLUCION"], reto["FUNCION"]))[descripcion]
+    return dict(mutantes(reto.solucion, reto.funcion))[descripcion]
 
 
 def _sobrevive(reto, fuente, semilla):
     """True if this source gets full marks with this seed."""
-    ns, problema, _ = calificador.carga_entrega(calificador.contexto(reto), fuente, NOMBRE_DEL_MUTANTE)
-    nota = calificador.califica(reto, _ConTope(ns, reto["FUNCION"], problema), semilla)
+    ns, problema, _ = entrega.carga_entrega(calificador.fuentes_publicas(reto), fuente, NOMBRE_DEL_MUTANTE)
+    nota = calificador.califica(reto, _ConTope(ns, reto.funcion, problema), semilla)
     return nota["score"] == nota["max_score"]
 
 
-class _ConTope(calificador.EnEsteInterprete):
+class _ConTope(transporte.EnEsteInterprete):
     """The page's transport, with a bound on the lines the mutant runs over a whole grading.
 
     Nothing interrupts a call in this interpreter, so a mutant that never ended would hang the

@@ -20,6 +20,7 @@ import pytest
 
 import corpus
 from comun import CONTENEDOR, PYTHON_SISTEMA, carpeta_publica
+from modulos import MODULOS
 
 RAIZ = Path(__file__).resolve().parents[2]
 ENTREGAS = RAIZ / "tests" / "entregas"
@@ -29,8 +30,9 @@ ES_ROOT = os.geteuid() == 0
 ENTORNO = {k: v for k, v in os.environ.items() if k != "CALIFICAR_CACHE"}
 PYODIDE = ["package.json", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm",
            "pyodide.mjs"]  # and the page's stdlib, from .cache/stdlib/
-PY = ["aislamiento.py", "calificador.py", "calificar.py", "entorno.py", "guionizado.py",
-      "hijo.py", "juez.py", "nodo.mjs"]
+# The command line, the runtime's own files, the grader's modules and the lesson's two files.
+PY = ["calificar.py", "aislamiento.py", "nodo.mjs", "juez.py", "hijo.py", "modulos.py", *MODULOS,
+      "entorno.py", "guionizado.py"]
 
 
 @pytest.fixture(scope="module")
@@ -83,8 +85,8 @@ def corre(raiz, *entregas, usuario=None, enlaces=False):
 
 
 def test_each_zip_holds_its_challenge_and_nothing_of_the_others(zips):
-    assert RETOS == ["el-bucle", "errores-como-observaciones", "llamar-herramientas", "permisos"]
-    assert all(ruta.is_file() for ruta in zips.values())  # make autograder packs all four
+    assert RETOS and sorted(zips) == RETOS  # make autograder packs every challenge on disk
+    assert all(ruta.is_file() for ruta in zips.values())
     soluciones = {}
     for reto in RETOS:
         arbol = ast.parse(next(RAIZ.glob("lessons/*/%s.reto.py" % reto)).read_text(encoding="utf-8"))

@@ -26,7 +26,7 @@ from comun import CONTENEDOR, PY, PYTHON_SISTEMA, carpeta_publica
 sys.path.insert(0, os.path.join(PY, ".."))
 from construir import autograder  # noqa: E402
 
-RETOS = ["llamar-herramientas", "errores-como-observaciones", "el-bucle", "permisos"]
+RETOS = corpus.retos()
 CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "output", "semilla", "aislamiento"}
 ES_ROOT = os.geteuid() == 0
 SECRETO = "tok-de-la-ci-que-nadie-debe-ver"

@@ -5,12 +5,12 @@ import warnings
 import corpus
 import mutantes
 
-RETOS = ["llamar-herramientas", "errores-como-observaciones"]
+RETOS = corpus.retos()
 
 
 def _lista(reto):
     r = corpus.carga_reto(reto)
-    return r, mutantes.mutantes(r["SOLUCION"], r["FUNCION"])
+    return r, mutantes.mutantes(r.solucion, r.funcion)
 
 
 def test_each_mutant_is_a_distinct_program_that_compiles():
@@ -19,7 +19,7 @@ def test_each_mutant_is_a_distinct_program_that_compiles():
         descripciones, fuentes = [d for d, f in lista], [f for d, f in lista]
         assert len(set(descripciones)) == len(descripciones) >= 100
         assert len(set(fuentes)) == len(fuentes)
-        assert ast.unparse(ast.parse(r["SOLUCION"])) not in fuentes
+        assert ast.unparse(ast.parse(r.solucion)) not in fuentes
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)  # `x is 'literal'` is one of them
             for fuente in fuentes:
@@ -42,5 +42,5 @@ def test_the_mistakes_a_learner_makes_are_among_them():
 
 def test_a_mutant_that_never_ends_is_stopped_and_killed():
     reto = corpus.carga_reto("errores-como-observaciones")
-    assert mutantes._sobrevive(reto, reto["SOLUCION"], 11)
+    assert mutantes._sobrevive(reto, reto.solucion, 11)
     assert not mutantes._sobrevive(reto, "def ejecutar(ll, entorno):\n    while True:\n        pass\n", 11)

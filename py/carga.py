@@ -1,0 +1,156 @@
+"""Loading a challenge: a lessons/<curso>/<slug>.reto.py, checked, as a Reto record.
+
+    problemas = revisa(fuente, "x.reto.py")     # 'archivo:línea: qué', without running it
+    publico(fuente, "x.reto.py")               # {"enunciado", "plantilla"}: all the page gets
+    reto = carga("x", fuente, guionizado, entorno)
+
+A .reto.py defines the names of NOMBRES_DE_UN_RETO (docs/autores.md explains each). Its
+ARGUMENTO is the challenge's firma: what the learner's function receives (FIRMAS).
+"""
+import ast
+import collections
+import difflib
+import re
+
+from redaccion import corto
+
+# What the learner's function receives, by the challenge's firma, for a test's (argumento, entorno):
+FIRMAS = {"respuesta": "f(respuesta, entorno): a list of blocks; it returns the tool_result blocks",
+          "llamada": "f(ll, entorno): one tool_use block; it returns one tool_result",
+          "bucle": 'f(modelo, inicio, entorno, tope): argumento is {"guion": [inicio, respuestas, '
+                   'visto], "tope": n}; modelo is a ModeloGuionizado of that script',
+          "permiso": 'f(ll, entorno, confirmar): argumento is {"llamada": ll, "respuestas": [bool], and '
+                     '"permisos" when the test sets its own policy}; confirmar(ll) is the user\'s answer, '
+                     'the next of "respuestas" (True past the end), and a ValueError if asked about '
+                     'anything but ll'}
+
+# What a .reto.py must define: its name, what it is, and what it is for.
+NOMBRES_DE_UN_RETO = [
+    ("ENUNCIADO", "texto", "el enunciado, en Markdown"),
+    ("PLANTILLA", "texto", "el código con el que empieza el editor"),
+    ("CONTEXTO", "texto", "el código que se ejecuta antes que el de quien aprende"),
+    ("FUNCION", "texto", "el nombre de la función que escribe quien aprende"),
+    ("ARGUMENTO", "texto", 'lo que recibe: "respuesta", "llamada", "bucle" o "permiso"'),
+    ("REGLAS", "reglas", 'las reglas del enunciado: {"clave": ("un trozo del enunciado", '
+                         '["las pruebas visibles que la comprueban"]), ...}'),
+    ("SOLUCION", "texto", "la solución de referencia"),
+    ("CONVERSACION", "función", "CONVERSACION(h): la conversación guionizada de la lección"),
+    ("pruebas", "función", "pruebas(h): las pruebas, visibles y ocultas"),
+]
+_PEDIDOS = {nombre for nombre, _, _ in NOMBRES_DE_UN_RETO}
+
+# A loaded challenge. fuente_guionizado and fuente_entorno are the two py/ files its context runs.
+Reto = collections.namedtuple("Reto", "nombre enunciado plantilla contexto funcion firma reglas solucion "
+                                      "conversacion pruebas fuente_guionizado fuente_entorno")
+
+
+def revisa(fuente, archivo):
+    """What is wrong with a .reto.py's shape, as 'archivo:línea: qué', without running it."""
+    return _lee(fuente, archivo)[0]
+
+
+def publico(fuente, archivo):
+    """{"enunciado", "plantilla"}: what the page gets of a challenge. ValueError if revisa finds
+    problems, with every one of them."""
+    problemas, hay = _lee(fuente, archivo)
+    if problemas:
+        raise ValueError("\n".join(problemas))
+    return {"enunciado": hay["ENUNCIADO"][2], "plantilla": hay["PLANTILLA"][2]}
+
+
+def carga(nombre, fuente, guionizado, entorno):
+    """The challenge of a .reto.py's source, with the sources of the two py/ files its context runs.
+
+    ValueError, with every problem as 'archivo:línea: qué', if revisa finds any.
+    """
+    problemas = revisa(fuente, nombre + ".reto.py")
+    if problemas:
+        raise ValueError("\n".join(problemas))
+    ns = {"__name__": "reto_" + nombre.replace("-", "_")}
+    exec(compile(fuente, nombre + ".reto.py", "exec"), ns)
+    return Reto(nombre, ns["ENUNCIADO"], ns["PLANTILLA"], ns["CONTEXTO"], ns["FUNCION"], ns["ARGUMENTO"],
+                ns["REGLAS"], ns["SOLUCION"], ns["CONVERSACION"], ns["pruebas"], guionizado, entorno)
+
+
+def _lee(fuente, archivo):
+    """(problems, {name: (clase, línea, valor)}) of a .reto.py, read with ast, never run."""
+    try:
+        arbol = ast.parse(fuente, archivo)
+    except SyntaxError as e:
+        return ["%s:%s: error de sintaxis: %s" % (archivo, e.lineno or 1, e.msg)], {}
+    hay = {}
+    for nodo in arbol.body:
+        if isinstance(nodo, ast.FunctionDef):
+            hay[nodo.name] = ("función", nodo.lineno, None)
+        elif isinstance(nodo, ast.Assign):
+            valor = nodo.value.value if isinstance(nodo.value, ast.Constant) else None
+            clase = "texto" if isinstance(valor, str) else "otra cosa"
+            if isinstance(nodo.value, ast.Dict):
+                try:  # the rules, with the line of each
+                    valor, clase = ast.literal_eval(nodo.value), "reglas"
+                    valor = {k: (v, c.lineno) for (k, v), c in zip(valor.items(), nodo.value.keys)}
+                except ValueError:
+                    pass
+            for destino in nodo.targets:
+                if isinstance(destino, ast.Name):
+                    hay[destino.id] = (clase, nodo.lineno, valor)
+    problemas, fin = [], max(1, len(fuente.splitlines()))
+    for nombre, clase, para in NOMBRES_DE_UN_RETO:
+        if nombre not in hay:
+            parecido = difflib.get_close_matches(nombre, [n for n in hay if n not in _PEDIDOS], 1, 0.8)
+            if parecido:  # a typo: point at it
+                problemas.append("%s:%d: %s no es un nombre de un reto: ¿querías decir %s, %s?" % (
+                    archivo, hay[parecido[0]][1], parecido[0], nombre, para))
+            else:
+                problemas.append("%s:%d: falta %s, %s" % (archivo, fin, nombre, para))
+        elif hay[nombre][0] != clase:
+            problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre, {
+                "texto": "un texto", "función": "una función", "reglas": "un diccionario escrito tal cual"}[clase], para))
+    if hay.get("REGLAS", ("",))[0] == "reglas" and hay.get("ENUNCIADO", ("",))[0] == "texto":
+        problemas += _revisa_reglas(hay["REGLAS"][2], hay["ENUNCIADO"][2], archivo, hay["ENUNCIADO"][1], fuente)
+    firma = hay.get("ARGUMENTO")
+    if firma and firma[0] == "texto" and firma[2] not in FIRMAS:
+        problemas.append('%s:%d: ARGUMENTO debe ser "respuesta", "llamada", "bucle" o "permiso", no %r'
+                         % (archivo, firma[1], firma[2]))
+    return problemas, hay
+
+
+def _revisa_reglas(reglas, enunciado, archivo, linea, fuente):
+    """REGLAS quotes the statement, and every point of its lists has a rule: 'archivo:línea: qué'.
+
+    reglas is {clave: (regla, its line)}; linea is the statement's.
+    """
+    def plano(texto):
+        return " ".join(texto.split())
+    problemas, citas = [], []
+    for clave, (regla, linea_regla) in reglas.items():
+        if not (isinstance(clave, str) and isinstance(regla, tuple) and len(regla) == 2 and
+                isinstance(regla[0], str) and isinstance(regla[1], list) and regla[1] and
+                all(isinstance(p, str) for p in regla[1])):
+            problemas.append('%s:%d: la regla %r debe ser ("un trozo del enunciado", ["una prueba", ...])'
+                             % (archivo, linea_regla, clave))
+        elif plano(regla[0]) not in plano(enunciado):
+            problemas.append("%s:%d: la regla %r cita %r, que no está en ENUNCIADO"
+                             % (archivo, linea_regla, clave, regla[0]))
+        else:
+            citas.append(plano(regla[0]))
+    for punto in _puntos(enunciado):
+        if not any(c in plano(punto) for c in citas):
+            primera = punto.splitlines()[0].strip()
+            donde = next((k for k, l in enumerate(fuente.splitlines(), 1) if primera in l), linea)
+            problemas.append("%s:%d: ningún trozo de REGLAS está en este punto del enunciado: %s"
+                             % (archivo, donde, corto(primera, 60)))
+    return problemas
+
+
+def _puntos(enunciado):
+    """The points of the statement's lists ("- …", "1. …"), each with its continuation lines."""
+    puntos = []
+    for linea in enunciado.splitlines():
+        if re.match(r"\s*(-|\d+\.)\s", linea):
+            puntos.append(linea)
+        elif puntos and linea.startswith(" ") and linea.strip() and puntos[-1] is not None:
+            puntos[-1] += "\n" + linea
+        else:
+            puntos.append(None)
+    return [p for p in puntos if p]

@@ -1,0 +1,7 @@
+"""The grader's Python modules, each after those it imports. Every list of them comes from here:
+the page's worker (construir/activos.py bundles them), calificar.py's runtime folder
+(aislamiento.py copies them, nodo.mjs imports them before its snapshot), the build's cache of
+expectations (construir/retos.py), and the stdlib's bytecode (the Makefile, construir/bytecode.py).
+"""
+MODULOS = ["redaccion.py", "valores.py", "entrega.py", "transporte.py", "ayuda.py", "carga.py",
+           "calificador.py"]

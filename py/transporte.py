@@ -1,0 +1,230 @@
+"""How the grader calls the learner's function: the Transporte contract and the one in this process.
+
+Two transports exist:
+  - EnEsteInterprete(ns, nombre): the function lives in this interpreter (the page's Comprobar,
+    the Node tests, the reference solution on the trusted side, and calificar.py's sandboxed
+    child, hijo.py, which answers juez.Remoto);
+  - juez.Remoto: calificar.py's trusted side, whose learner's function is in that child.
+"""
+import copy
+import json
+
+from entrega import Salida, linea_en
+from redaccion import FRASES, corto
+from valores import a_json, por_json
+
+
+class Transporte:
+    """How the grader calls the learner's function. This docstring is the whole contract.
+
+    prepara() -> (problema, salida)
+        Loads the submission. problema is None when its function is ready to be called,
+        otherwise why not, in Spanish, for the learner: every test then fails with it. salida
+        is what the file printed while it loaded (an editor's own trial run), capped.
+
+    llama(argumentos, herramientas, funciones) -> respuesta
+        Calls the learner's function with `argumentos`, JSON values as JSON gives them back:
+        [argumento, entorno], [argumento, entorno, "bucle"], or [argumento, entorno, "permiso",
+        permisos], through llamada_de (which builds the model or the confirmar of those
+        firmas; see carga.FIRMAS). Meanwhile the learner's namespace holds HERRAMIENTAS =
+        herramientas, as JSON gives them back too, PERMISOS = permisos when those are not
+        None, and, for each name in `funciones`, the tool itself and FUNCIONES[name]. The tools
+        the learner calls must reach `funciones[name]`, which run on the trusted side, as
+        funciones[name](entorno, *args, **kwargs): entorno is MISMO when the learner passed the
+        environment it was given, FALTA when it passed none, and a copy of what it passed
+        otherwise. They return (valor, entorno_despues), and the learner's side writes
+        entorno_despues, unless None, back into the object it passed. "modelo" and "confirmar"
+        among `funciones` are not tools: the scripted model of "bucle", the user's answer of
+        "permiso".
+        `respuesta` is exactly one of:
+            {"valor": v, "salida": s}       the function returned v, as JSON gives it back
+            {"excepcion": E, "salida": s}   it raised; E is describe_excepcion(e)
+            {"no_json": motivo, "salida": s}  it returned something JSON can't carry
+            {"caida": motivo}               the call could not finish: a time limit, a process
+                                            that died, a message out of protocol
+        s is what the learner's code printed during the call, capped (entrega.Salida). In
+        "bucle", the first three also carry "inicio": the list the function got as inicio, as
+        it is after the call (None if it no longer is JSON), which the trusted side compares.
+
+    en_prueba(nombre)
+        Says which test the next calls belong to (the page shows it, and reports a hang on it).
+
+    cierra()
+        Frees what prepara took. Safe to call twice; a llama after cierra prepares again.
+
+    E, the one shape of an exception: {"tipo", "mro": [class names], "mensaje", "args",
+    "linea": the line of the learner's file it came from, or None}.
+
+    A transport reports; it never judges. Every verdict is taken by calificador.compara from
+    the replies, so that a submission which rewrites its own copy of this module in
+    calificar.py's child can only change what its replies say, never a rule of the grading.
+    """
+
+    def prepara(self):
+        raise NotImplementedError
+
+    def llama(self, argumentos, herramientas, funciones):
+        raise NotImplementedError
+
+    def en_prueba(self, nombre):
+        pass
+
+    def cierra(self):
+        pass
+
+
+class _Marca:
+    def __init__(self, nombre):
+        self.nombre = nombre
+
+    def __repr__(self):
+        return self.nombre
+
+
+MISMO = _Marca("MISMO")  # a tool's entorno: the learner passed the environment it was given
+FALTA = _Marca("FALTA")  # a tool's entorno: the learner passed none
+
+
+class EnEsteInterprete(Transporte):
+    """Calls ns[nombre] directly, with the tools of each call put in its namespace for the call."""
+
+    def __init__(self, ns, nombre, problema=None, archivo="entrega.py", salida=""):
+        self.ns, self.nombre, self.problema, self.archivo, self.salida = ns, nombre, problema, archivo, salida
+
+    def prepara(self):
+        if self.problema:
+            return self.problema, self.salida
+        if not callable(self.ns.get(self.nombre)):
+            return FRASES["no_definida"] % self.nombre, self.salida
+        return None, self.salida
+
+    def llama(self, argumentos, herramientas, funciones):
+        ns, salida = self.ns, Salida()
+        # As JSON, not as deep copies: a deep copy shares the grader's strings, and code that
+        # compares with `is` would pass here and fail once its inputs come as JSON (calificar.py).
+        argumentos = por_json(argumentos)
+        firma = argumentos[2] if len(argumentos) > 2 else None
+        permisos = argumentos[3] if firma == "permiso" else None
+        recibido = argumentos[1] if len(argumentos) > 1 else None
+        funciones = dict(funciones)
+        especiales = {k: funciones.pop(k) for k in ("modelo", "confirmar") if k in funciones}
+        nombres = ["HERRAMIENTAS", "FUNCIONES", *funciones]
+        guardado = {k: ns[k] for k in nombres if k in ns}
+        politica = _pon_permisos(ns, permisos)
+        sustitutos = {n: sustituto(n, f, recibido, copy.deepcopy) for n, f in funciones.items()}
+        ns.update(sustitutos, HERRAMIENTAS=por_json(herramientas), FUNCIONES=dict(sustitutos))
+        llamada = None
+        try:
+            with salida:
+                llamada = llamada_de(ns, argumentos, especiales)
+                valor = ns[self.nombre](*llamada)
+            respuesta = a_json(valor)
+        except BaseException as e:  # SystemExit, KeyboardInterrupt, `raise BaseException(...)`:
+            respuesta = {"excepcion": describe_excepcion(e, self.archivo)}  # a failed test (the
+        finally:                                                             # page's clock knows
+            for k in nombres:                                                # its own interrupt)
+                ns.pop(k, None)
+            ns.update(guardado)
+            politica()
+        if firma == "bucle":
+            respuesta["inicio"] = a_json(llamada[1]).get("valor") if llamada else argumentos[0]["inicio"]
+        respuesta["salida"] = salida.texto()
+        return respuesta
+
+
+def _pon_permisos(ns, permisos):
+    """Gives the learner's PERMISOS a test's policy, in place (code that kept a reference to the
+    dict sees it too); returns what puts the namespace's own back."""
+    if permisos is None:
+        return lambda: None
+    propios = ns.get("PERMISOS")
+    antes = dict(propios) if isinstance(propios, dict) else None
+    if antes is None:  # the learner's code made it something else: a plain dict for the call
+        ns["PERMISOS"] = dict(permisos)
+    else:
+        propios.clear()
+        propios.update(permisos)
+
+    def devuelve():
+        if antes is None:
+            ns["PERMISOS"] = propios
+        else:
+            propios.clear()
+            propios.update(antes)
+    return devuelve
+
+
+def llamada_de(ns, argumentos, especiales):
+    """The learner's function's arguments, on the learner's side, from the JSON `argumentos`.
+
+    `especiales` holds the trusted side's "modelo" or "confirmar", which the learner's code gets
+    as plain functions: each call crosses as JSON, as a tool call does.
+    """
+    firma = argumentos[2] if len(argumentos) > 2 else None
+    if firma == "bucle":
+        argumento, entorno = argumentos[:2]
+        remoto = especiales["modelo"]
+
+        def modelo(M, herramientas=None):
+            """The scripted model, on the trusted side; its errors are the learner's own classes."""
+            try:
+                return remoto(MISMO, _cruza(M, "modelo"), _cruza(herramientas, "modelo"))[0]
+            except Exception as fallo:
+                clase = ns.get(type(fallo).__name__)
+                if type(fallo).__name__ in ("ErrorDeProtocolo", "FueraDeGuion") and isinstance(clase, type):
+                    raise clase(*fallo.args) from None
+                raise
+        return modelo, copy.deepcopy(argumento["inicio"]), entorno, argumento["tope"]
+    if firma == "permiso":
+        def confirmar_(ll):
+            """The user's answer: True lets the call run."""
+            return especiales["confirmar"](MISMO, _cruza(ll, "confirmar"))[0]
+        confirmar_.__name__ = confirmar_.__qualname__ = "confirmar"
+        return argumentos[0], argumentos[1], confirmar_
+    return argumentos
+
+
+def _cruza(valor, nombre):
+    """A value as it crosses to the trusted side: JSON here too, as from calificar.py's child."""
+    try:
+        return por_json(valor)
+    except (TypeError, ValueError):
+        raise TypeError("los argumentos de %s deben ser valores JSON" % nombre) from None
+
+
+def sustituto(nombre, remota, recibido, copia):
+    """The tool the learner's code calls: it looks like the real one, and runs `remota`.
+
+    The real tools take (entorno, *args): the learner's code may pass the environment it was
+    given (`recibido`), another dict, or nothing, and the tool must act on what it was passed,
+    so that a solution that uses the global ENTORNO fails as it would in a real harness.
+    `copia` turns that other object into something that can reach the trusted side.
+    """
+    def herramienta(*args, **kwargs):
+        if args:
+            destino, args = args[0], args[1:]
+        elif "entorno" in kwargs:
+            destino = kwargs.pop("entorno")
+        else:
+            return remota(FALTA, *args, **kwargs)[0]  # the trusted side raises the TypeError
+        valor, despues = remota(MISMO if destino is recibido else copia(destino), *args, **kwargs)
+        if isinstance(destino, dict) and isinstance(despues, dict):
+            destino.clear()
+            destino.update(despues)
+        return valor
+    herramienta.__name__ = herramienta.__qualname__ = nombre
+    return herramienta
+
+
+def describe_excepcion(e, archivo=None):
+    """The one shape of an exception crossing the grader: enough to judge it, raise it again, and
+    point at the learner's line (the last frame in `archivo`, the submission's file name)."""
+    try:
+        argumentos = por_json(list(e.args))
+    except (TypeError, ValueError):
+        argumentos = None
+    if argumentos is None or len(json.dumps(argumentos)) > 1000:
+        argumentos = [corto(str(e), 300)]
+    return {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
+            "mensaje": corto(str(e), 300), "args": argumentos,
+            "linea": linea_en(e.__traceback__, archivo) if archivo else None}

@@ -1,0 +1,86 @@
+"""build.py: the course-level checks only it makes, and a whole build of a copy of lessons/ into a new dist/."""
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import corpus
+from autoria import CABECERA, RAIZ, RUTA, claves_del_dict
+import build
+from construir.errores import ErrorDeConstruccion
+
+FICHA = "titulo: Curso\ndescripcion: Uno.\n"
+PREGUNTA = "```{pregunta}\n:id: p\n:tipo: vf\n:respuesta: falso\n¿Algo?\n> ok\n```\n"
+
+# Each case: the files of lessons/llm-agents/ (None: no such file), and the one problem reported.
+CASOS = [
+    pytest.param({"rota.md": CABECERA + "```{reto}\n:reto: nadie\n```\n"},
+                 f"{RUTA}:11: no existe el reto «nadie»: falta lessons/llm-agents/nadie.reto.py",
+                 id=":reto: of a missing challenge"),
+    pytest.param({"rota.md": CABECERA.replace("slug: rota", "slug: otra")},
+                 f"{RUTA}:3: el slug «otra» debe coincidir con el nombre del archivo (rota.md)",
+                 id="a slug that is not the file's name"),
+    pytest.param({"otra.md": CABECERA.replace("slug: rota", "slug: otra"), "rota.md": CABECERA},
+                 f"{RUTA}:4: orden 99 repetido: también lo tiene lessons/llm-agents/otra.md", id="two lessons with one orden"),
+    pytest.param({"rota.md": CABECERA + PREGUNTA + "\n" + PREGUNTA},
+                 f"{RUTA}:18: ya hay otra pregunta con id «p»", id="two questions with the same id"),
+    pytest.param({"curso.yaml": None, "rota.md": CABECERA},
+                 "lessons/llm-agents/curso.yaml:1: falta la ficha del curso (titulo, descripcion, archivos_py)",
+                 id="a course without curso.yaml"),
+    pytest.param({"curso.yaml": "descripcion: Uno.\n", "rota.md": CABECERA},
+                 "lessons/llm-agents/curso.yaml:1: falta titulo", id="a curso.yaml without its title"),
+]
+
+
+@pytest.mark.parametrize("archivos, esperado", CASOS)
+def test_a_course_that_breaks_a_course_rule_fails_at_the_line_of_its_fault(archivos, esperado, tmp_path, monkeypatch):
+    curso = tmp_path / "lessons" / "llm-agents"
+    curso.mkdir(parents=True)
+    for nombre, texto in {"curso.yaml": FICHA, **archivos}.items():
+        if texto is not None:
+            (curso / nombre).write_text(texto, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # build.py names files from where it runs
+    with pytest.raises(ErrorDeConstruccion) as e:
+        build.leer_cursos("lessons")
+    assert e.value.problemas == [esperado]
+    assert claves_del_dict(e.value.problemas) == []
+
+
+@pytest.fixture(scope="module")
+def construido(tmp_path_factory):
+    """build.py run from a folder holding a copy of lessons/: that folder and the run."""
+    carpeta = tmp_path_factory.mktemp("build")
+    shutil.copytree(RAIZ / "lessons", carpeta / "lessons")
+    r = subprocess.run([sys.executable, str(RAIZ / "build.py"), "--lecciones", "lessons", "--salida", "dist"],
+                       cwd=carpeta, capture_output=True, text=True)
+    return carpeta, r
+
+
+def test_the_good_lessons_build(construido):
+    carpeta, r = construido
+    assert r.returncode == 0, r.stderr
+    lecciones = sorted((carpeta / "lessons").glob("*/*.md"))
+    assert lecciones
+    assert f"build.py: {len(lecciones)} lecciones," in r.stdout
+    for md in lecciones:
+        assert (carpeta / "dist" / "courses" / md.parent.name / md.stem / "index.html").is_file(), md
+
+
+def test_no_line_of_a_reference_solution_is_in_dist(construido):
+    carpeta, r = construido
+    assert r.returncode == 0, r.stderr
+    todo = "\n".join(f.read_text(encoding="utf-8") for f in sorted((carpeta / "dist").rglob("*"))
+                     if f.suffix in (".html", ".js", ".mjs", ".json", ".py", ".css", ".txt"))
+    assert corpus.retos()
+    for nombre in corpus.retos():
+        reto = corpus.carga_reto(nombre)
+        lineas = [l.strip() for l in reto.solucion.split("\n")]
+        lineas = [l for l in lineas if len(l) >= 12 and l not in reto.plantilla]
+        assert len(lineas) >= 5, f"{nombre}: {lineas}"
+        for linea in lineas:
+            en_json = json.dumps(linea, ensure_ascii=False)[1:-1]
+            en_isla = en_json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            for forma in {linea, en_json, en_isla}:
+                assert forma not in todo, f"{nombre}: «{linea}» is in dist/"

@@ -1,0 +1,47 @@
+"""construir/preguntas.py's authoring errors: a {pregunta} whose body is not a question of its kind."""
+import pytest
+
+from autoria import CABECERA, RUTA, VALIDADOR, claves_del_dict
+from construir.leer import leer
+from construir.preguntas import leer_pregunta
+from construir.validar import validar
+
+
+def _problemas(texto):
+    """What leer_pregunta reports for the lesson's one {pregunta}, called with the lines build.py passes."""
+    doc, lineas = leer(RUTA, texto)
+    assert validar(VALIDADOR, RUTA, doc, lineas) == []  # build.py reads questions only in a valid lesson
+    [i] = [i for i, b in enumerate(doc["bloques"]) if b["tipo"] == "pregunta"]
+    b = doc["bloques"][i]
+    try:
+        leer_pregunta(RUTA, lineas[("bloques", i, "cuerpo")], b["opciones"], b["cuerpo"],
+                      lineas.get(("bloques", i, "opciones", "respuesta"), lineas[("bloques", i)]))
+    except ValueError as e:
+        return e.args[0]
+    raise AssertionError("leer_pregunta accepted the question")
+
+
+CASOS = [
+    pytest.param(CABECERA + "```{pregunta}\n:tipo: unica\n¿Algo?\n- [x] a\n- [x] b\n> ok\n```\n",
+                 "13: una pregunta «unica» tiene exactamente una opción correcta, marcada con [x], y tiene 2",
+                 id="a single-choice question with two right options"),
+    pytest.param(CABECERA + "```{pregunta}\n:tipo: unica\n¿Algo?\n- [ ] a\n  por a\n- [x] b\n```\n",
+                 "15: falta la explicación de esta opción (en la línea siguiente, con dos espacios delante) o una "
+                 "explicación general (con > delante)", id="an option without an explanation"),
+    pytest.param(CABECERA + "```{pregunta}\n:tipo: vf\n¿Algo?\n> ok\n```\n",
+                 "10: a una pregunta «vf» le falta :respuesta:", id="a true/false question without its answer"),
+    pytest.param(CABECERA + "```{pregunta}\n:tipo: linea\n:respuesta: 9\n¿Algo?\n~~~python\nx = 1\n~~~\n> ok\n```\n",
+                 "12: :respuesta: es el número de la línea con el error, entre 1 y 1",
+                 id="a bug-line question pointing past the snippet"),
+    pytest.param(CABECERA + "```{pregunta}\n:tipo: hueco\n:respuesta: x\n¿Algo?\n~~~python\nx = 1\n~~~\n> ok\n```\n",
+                 "14: el código de una pregunta hueco marca un solo hueco con ___", id="a gap question without its gap"),
+    pytest.param(CABECERA + "```{pregunta}\n:tipo: multiple\n¿Algo?\n- [ ] a\n- [ ] b\n> ok\n```\n",
+                 "13: marca con [x] al menos una opción correcta", id="a multiple-choice question with no right option"),
+]
+
+
+@pytest.mark.parametrize("texto, esperado", CASOS)
+def test_a_malformed_question_fails_at_the_line_of_its_fault(texto, esperado):
+    problemas = _problemas(texto)
+    assert problemas == [f"{RUTA}:{esperado}"]
+    assert claves_del_dict(problemas) == []

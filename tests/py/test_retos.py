@@ -1,0 +1,34 @@
+"""construir/retos.py's public parts of a challenge: what the page gets of a .reto.py, and its file:line errors."""
+import re
+
+import pytest
+
+import corpus
+from autoria import CURSO, RAIZ, claves_del_dict
+from construir import retos
+from construir.errores import ErrorDeConstruccion
+
+RETOS = corpus.retos()
+
+
+def test_the_lessons_have_challenges_to_check():
+    assert RETOS
+
+
+@pytest.mark.parametrize("nombre", RETOS)
+def test_the_page_gets_a_challenges_statement_and_starting_code_only(nombre):
+    reto, archivo = corpus.carga_reto(nombre), CURSO / (nombre + ".reto.py")
+    assert retos.publico(archivo.relative_to(RAIZ).as_posix(), archivo.read_text(encoding="utf-8")) == {
+        "enunciado": reto.enunciado, "plantilla": reto.plantilla}
+
+
+def test_a_challenge_file_missing_a_name_fails_with_its_file_and_line():
+    fuente = (CURSO / "llamar-herramientas.reto.py").read_text(encoding="utf-8")
+    roto, cambios = re.subn(r"^FUNCION = .*$", "FUNCION = 3", fuente, count=1, flags=re.M)
+    assert cambios == 1
+    linea = next(n for n, fila in enumerate(fuente.splitlines(), 1) if fila.startswith("FUNCION = "))
+    with pytest.raises(ErrorDeConstruccion) as e:
+        retos.publico("lessons/llm-agents/roto.reto.py", roto)
+    assert e.value.problemas == [f"lessons/llm-agents/roto.reto.py:{linea}: FUNCION debe ser un texto "
+                                 "(el nombre de la función que escribe quien aprende)"]
+    assert claves_del_dict(e.value.problemas) == []
