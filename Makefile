@@ -2,7 +2,7 @@
 PY   := .venv/bin/python
 SHELL := /bin/bash
 
-.PHONY: setup serve test test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
+.PHONY: setup serve test lint test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
 
 setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/stdlib/.ok .cache/comprimido/.ok bubblewrap calificador
 
@@ -66,7 +66,12 @@ autograder: setup
 serve: setup build
 	$(PY) serve.py
 
-test: setup test-py test-node test-e2e
+test: setup lint test-py test-node test-e2e
+
+# Lint, before the suites: ruff (ruff.toml) for Python, ESLint (eslint.config.js) for JavaScript.
+lint: .venv/.ok node_modules/.ok
+	$(PY) -m ruff check .
+	node_modules/.bin/eslint .
 
 test-py:
 	$(PY) -m pytest -q tests/py

@@ -17,13 +17,12 @@ from pathlib import Path
 
 import yaml
 
-from construir import activos, bloques
+from construir import activos, bloques, red, retos
 from construir.comprimir import comprimir_arbol
 from construir.errores import ErrorDeConstruccion, problema
 from construir.leer import leer
 from construir.paginas import Paginas, css_resaltado
 from construir.precache import escribir_sw
-from construir import red, retos
 from construir.preguntas import leer_pregunta
 from construir.validar import cargar_validador, validar
 
@@ -44,7 +43,8 @@ def leer_cursos(dir_lecciones):
     for dir_curso in sorted(p for p in Path(dir_lecciones).iterdir() if p.is_dir()):
         ficha = dir_curso / "curso.yaml"
         if not ficha.exists():
-            problemas.append(problema(_relativa(ficha), 1, "falta la ficha del curso (titulo, descripcion, archivos_py)"))
+            problemas.append(problema(_relativa(ficha), 1,
+                                      "falta la ficha del curso (titulo, descripcion, archivos_py)"))
             continue
         texto_ficha = ficha.read_text(encoding="utf-8")
         curso = yaml.safe_load(texto_ficha) or {}
@@ -64,9 +64,11 @@ def leer_cursos(dir_lecciones):
             errores = validar(validador, ruta, doc, lineas)
             meta = doc["meta"]
             if not errores and meta["slug"] != md.stem:
-                errores.append(problema(ruta, lineas[("meta", "slug")], f"el slug «{meta['slug']}» debe coincidir con el nombre del archivo ({md.stem}.md)"))
+                errores.append(problema(ruta, lineas[("meta", "slug")], f"el slug «{meta['slug']}» debe coincidir "
+                                                                         f"con el nombre del archivo ({md.stem}.md)"))
             if not errores and meta["orden"] in vistos:
-                errores.append(problema(ruta, lineas[("meta", "orden")], f"orden {meta['orden']} repetido: también lo tiene {vistos[meta['orden']]}"))
+                errores.append(problema(ruta, lineas[("meta", "orden")],
+                                        f"orden {meta['orden']} repetido: también lo tiene {vistos[meta['orden']]}"))
             if errores:
                 problemas.extend(errores)
                 continue
@@ -163,10 +165,12 @@ def escribir(cursos, destino, dir_py):
     textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
     static = destino / "static"
     static.mkdir(parents=True)
-    bundles, trozos = activos.empaquetar_js(RAIZ, static, [RAIZ / "site/src/pagina.js", RAIZ / "site/src/trabajador.js", RAIZ / "site/src/indice.js"])
+    entradas = [RAIZ / "site/src" / n for n in ("pagina.js", "trabajador.js", "indice.js")]
+    bundles, trozos = activos.empaquetar_js(RAIZ, static, entradas)
     otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in ("reto.css", "curso.css"))
     css = activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static)
-    version, index_url, descargas, lock = activos.copiar_pyodide(RAIZ, destino / "pyodide", RAIZ / ".cache" / "comprimido")
+    version, index_url, descargas, lock = activos.copiar_pyodide(RAIZ, destino / "pyodide",
+                                                                 RAIZ / ".cache" / "comprimido")
     ruedas = activos.copiar_ruedas(RAIZ / ".cache" / "wheels", RAIZ / "wheels.txt", destino / "pyodide" / "paquetes")
     # The snapshot belongs to this Pyodide and this worker (its name carries its hash).
     instantanea = "instantanea-" + activos.resumen(f"{version}{bundles['trabajador']}".encode(), 12)
@@ -191,7 +195,8 @@ def escribir(cursos, destino, dir_py):
         for k, doc in enumerate(curso["lecciones"], 1):
             carpeta = base / doc["meta"]["slug"]
             carpeta.mkdir()
-            pagina = paginas.leccion(curso, doc, config, bundles["pagina"], trozos["pagina"], (metas[k - 1], metas[k + 1]))
+            vecinas = (metas[k - 1], metas[k + 1])
+            pagina = paginas.leccion(curso, doc, config, bundles["pagina"], trozos["pagina"], vecinas)
             (carpeta / "index.html").write_text(pagina, encoding="utf-8")
     (destino / "index.html").write_text(paginas.raiz(primero, textos["ir_al_curso"]), encoding="utf-8")
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")

@@ -32,6 +32,7 @@ CALIFICAR = RAIZ / "py" / "calificar.py"
 sys.path.insert(0, str(RAIZ / "py"))
 from aislamiento import FLAGS_HIJO  # noqa: E402
 from calificador import TIEMPO_ENTREGA  # noqa: E402
+
 ARRANQUE = """
 import { loadPyodide } from "%s/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";
@@ -78,8 +79,9 @@ def imprime_mucho():
     bien = (RAIZ / "tests" / "entregas" / "llamar-herramientas" / "bien_incumple.py").read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as carpeta:
         entrega = Path(carpeta) / "imprime.py"
-        entrega.write_text(bien.replace("def observaciones(respuesta, entorno):\n", "def observaciones(respuesta, entorno):"
-                                        "\n    for i in range(200_000):\n        print('traza', i)\n", 1), encoding="utf-8")
+        cabecera = "def observaciones(respuesta, entorno):\n"
+        imprime = cabecera + "    for i in range(200_000):\n        print('traza', i)\n"
+        entrega.write_text(bien.replace(cabecera, imprime, 1), encoding="utf-8")
         orden = [sys.executable, str(CALIFICAR), "--reto", "llamar-herramientas"]
         t, salida = cronometra(orden + [str(entrega)], 3)
         sin, _ = cronometra(orden + [str(RAIZ / "tests" / "entregas" / "llamar-herramientas" / "bien_incumple.py")], 3)

@@ -45,8 +45,9 @@ def empaquetar_js(raiz, destino, entradas):
         raise ErrorDeConstruccion(["node_modules/.bin/esbuild: no está; ejecuta `npm ci` (o `make setup`)"])
     meta, generado = destino / ".meta.json", destino / ".modulos-del-trabajador.js"
     modulos = modulos_del_trabajador(raiz)
-    generado.write_text("".join(f"import m{i} from {json.dumps(str(ruta))};\n" for i, ruta in enumerate(modulos.values()))
-                        + "export default {%s};\n" % ", ".join(f"{json.dumps(n)}: m{i}" for i, n in enumerate(modulos)))
+    importa = "".join(f"import m{i} from {json.dumps(str(ruta))};\n" for i, ruta in enumerate(modulos.values()))
+    generado.write_text(importa + "export default {%s};\n" % ", ".join(f"{json.dumps(n)}: m{i}"
+                                                                     for i, n in enumerate(modulos)))
     orden = [str(esbuild), *[str(e) for e in entradas], "--bundle", "--format=esm", "--minify",
              "--target=es2022", "--loader:.py=text", "--entry-names=[name].[hash]",
              "--splitting", "--chunk-names=[name].[hash]",
@@ -59,7 +60,8 @@ def empaquetar_js(raiz, destino, entradas):
     salidas = json.loads(meta.read_text())["outputs"]
     meta.unlink()
     # esbuild writes paths relative to its working directory, raiz, not to ours.
-    url = lambda ruta: "/" + (Path(raiz) / ruta).resolve().relative_to(destino.parent.resolve()).as_posix()
+    def url(ruta):
+        return "/" + (Path(raiz) / ruta).resolve().relative_to(destino.parent.resolve()).as_posix()
     urls, trozos = {}, {}
     for ruta, info in salidas.items():
         if "entryPoint" in info:

@@ -26,7 +26,8 @@ def agrupar(ruta, texto, docs, existentes):
     if "bloques" not in nodos:
         return [{"titulo": None, "lecciones": list(docs)}]
     por_slug = {d["meta"]["slug"]: d for d in docs}
-    linea = lambda nodo: nodo.start_mark.line + 1
+    def linea(nodo):
+        return nodo.start_mark.line + 1
     clave, nodo = nodos["bloques"]
     if not isinstance(nodo, yaml.SequenceNode) or not nodo.value:
         raise ErrorDeConstruccion([problema(ruta, linea(clave), "«bloques» debe ser una lista de bloques, "

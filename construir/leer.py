@@ -51,17 +51,20 @@ def leer(ruta, texto):
 def _cabecera(ruta, texto, lineas):
     filas = texto.splitlines()
     if not filas or filas[0].strip() != "---":
-        raise ErrorDeConstruccion([problema(ruta, 1, "falta la cabecera: la lección debe empezar con una línea '---', los metadatos en YAML y otra línea '---'")])
+        raise ErrorDeConstruccion([problema(ruta, 1, "falta la cabecera: la lección debe empezar con una línea '---', "
+                                                     "los metadatos en YAML y otra línea '---'")])
     try:
         fin = next(i for i in range(1, len(filas)) if filas[i].strip() == "---")
     except StopIteration:
-        raise ErrorDeConstruccion([problema(ruta, 1, "la cabecera no se cierra: falta la segunda línea '---'")]) from None
+        raise ErrorDeConstruccion([problema(ruta, 1, "la cabecera no se cierra: falta la segunda línea '---'")]) \
+            from None
     try:
         meta = yaml.safe_load("\n".join(filas[1:fin])) or {}
     except yaml.YAMLError as e:
         marca = getattr(e, "problem_mark", None)
         linea = marca.line + 2 if marca else 1
-        raise ErrorDeConstruccion([problema(ruta, linea, f"YAML no válido en la cabecera: {getattr(e, 'problem', e)}")]) from None
+        motivo = getattr(e, "problem", e)
+        raise ErrorDeConstruccion([problema(ruta, linea, f"YAML no válido en la cabecera: {motivo}")]) from None
     if not isinstance(meta, dict):
         raise ErrorDeConstruccion([problema(ruta, 2, "la cabecera debe ser una lista de 'clave: valor'")])
     lineas[("meta",)] = 1
@@ -106,7 +109,9 @@ def _bloques(ruta, cuerpo, desplazamiento, lineas):
         if not m:
             continue
         if tok.level != 0:
-            raise ErrorDeConstruccion([problema(ruta, linea, f"la directiva {{{m.group(1)}}} está dentro de una lista o una cita; las directivas van solas, al nivel superior del texto")])
+            raise ErrorDeConstruccion([problema(ruta, linea, f"la directiva {{{m.group(1)}}} está dentro de una lista "
+                                                             "o una cita; las directivas van solas, al nivel superior "
+                                                             "del texto")])
         cerrar_prosa(ini)
         bloques.append(_directiva(m.group(1).strip(), tok.content, len(bloques), linea, lineas))
         prosa_desde = fin

@@ -149,7 +149,8 @@ class Paginas:
         texto_usa = ""
         if usa:
             previas = ", ".join(self.textos["celda"].format(n=numeros[u]) for u in usa)
-            texto_usa = f'<span class="celda-usa">{html.escape(self.textos["usa_nombres"].format(celdas=previas))}</span>'
+            usa = html.escape(self.textos["usa_nombres"].format(celdas=previas))
+            texto_usa = f'<span class="celda-usa">{usa}</span>'
         return self._llenar("celda", id=ident, nombre=html.escape(nombre), usa=texto_usa,
                             etiqueta_salida=html.escape(self.textos["salida_etiqueta"].format(n=n)),
                             codigo=f"<pre><code>{resaltar(codigo)}</code></pre>")
@@ -188,15 +189,20 @@ class Paginas:
         return self._llenar("red", nombre=red["reto"], **cuerpos)
 
     def _vecinas(self, anterior, siguiente):
-        enlaces = [f'<a rel="{rel}" href="../{m["slug"]}/">{html.escape(self.textos[clave].format(titulo=m["titulo"]))}</a>'
-                   for rel, clave, m in (("prev", "anterior", anterior), ("next", "siguiente", siguiente)) if m]
+        def enlace(rel, clave, m):
+            texto = html.escape(self.textos[clave].format(titulo=m["titulo"]))
+            return f'<a rel="{rel}" href="../{m["slug"]}/">{texto}</a>'
+        enlaces = [enlace(rel, clave, m) for rel, clave, m in (("prev", "anterior", anterior),
+                                                                 ("next", "siguiente", siguiente)) if m]
         return "".join(enlaces)
 
     def _lecturas(self, lecturas):
         if not lecturas:
             return ""
-        items = "".join(f'<li><a href="{html.escape(l["url"])}" rel="noopener">{html.escape(l["titulo"])}</a></li>' for l in lecturas)
-        return f'<section class="lecturas"><h2>{html.escape(self.textos["lectura_adicional"])}</h2><ul>{items}</ul></section>'
+        items = "".join(f'<li><a href="{html.escape(x["url"])}" rel="noopener">{html.escape(x["titulo"])}</a></li>'
+                        for x in lecturas)
+        titulo = html.escape(self.textos["lectura_adicional"])
+        return f'<section class="lecturas"><h2>{titulo}</h2><ul>{items}</ul></section>'
 
     def indice(self, curso, bloques, js):
         """The course index: each block (construir/bloques.py) as a heading and its ordered list."""
@@ -219,12 +225,14 @@ class Paginas:
                 listas.append(f'<h3 class="bloque" id="bloque-{k}">{html.escape(bloque["titulo"])}</h3>\n'
                               f'<ol class="lecciones" aria-labelledby="bloque-{k}">\n{lista}\n</ol>')
         datos = {"curso": curso["slug"], "lecciones": lecciones}
-        cuerpo = self._llenar("indice", titulo=html.escape(curso["titulo"]), descripcion=html.escape(curso["descripcion"]),
+        cuerpo = self._llenar("indice", titulo=html.escape(curso["titulo"]),
+                              descripcion=html.escape(curso["descripcion"]),
                               lecciones="\n".join(listas), datos=_json_en_html(datos))
         return self._pagina(curso["titulo"], cuerpo, f'<script type="module" src="{js}"></script>')
 
     def raiz(self, destino, titulo):
-        return self._pagina(titulo, self._llenar("raiz", destino=destino), f'<meta http-equiv="refresh" content="0; url={destino}">')
+        refresco = f'<meta http-equiv="refresh" content="0; url={destino}">'
+        return self._pagina(titulo, self._llenar("raiz", destino=destino), refresco)
 
     def no_encontrada(self, destino):
         return self._pagina(self.textos["pagina_no_encontrada"], self._llenar("404", destino=destino))

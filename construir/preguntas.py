@@ -37,8 +37,8 @@ def leer_pregunta(ruta, linea, opciones, cuerpo, linea_respuesta):
     (or of the directive, when it has none).
     """
     tipo, problemas = opciones.get("tipo"), []
-    error = lambda n, texto: problemas.append(  # noqa: E731
-        problema(ruta, linea_respuesta if n is None else linea + n, texto))
+    def error(n, texto):
+        problemas.append(problema(ruta, linea_respuesta if n is None else linea + n, texto))
     filas = cuerpo.split("\n")
     enunciado, opciones_, explicacion, codigo, n = [], [], [], None, 0
     while n < len(filas):

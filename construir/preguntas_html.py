@@ -46,6 +46,7 @@ def respuestas(p, textos, md_en_linea, resaltar):
 def datos(p):
     """What the page's script needs to check an answer."""
     if p["tipo"] in ("unica", "multiple", "prediccion"):
-        return {"id": p["id"], "tipo": p["tipo"], "correctas": [k for k, o in enumerate(p["opciones"]) if o["correcta"]],
+        correctas = [k for k, o in enumerate(p["opciones"]) if o["correcta"]]
+        return {"id": p["id"], "tipo": p["tipo"], "correctas": correctas,
                 "conExplicaciones": any(o["explicacion"] for o in p["opciones"])}
     return {"id": p["id"], "tipo": p["tipo"], "respuesta": p["respuesta"]}

@@ -18,6 +18,7 @@ RAIZ = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "py"))
 import carga  # noqa: E402
 from modulos import MODULOS  # noqa: E402
+
 sys.path.pop(0)
 # What the expectations depend on, besides the .reto.py: the grader and what runs it.
 DEPENDE = ["py/" + m for m in MODULOS] + ["py/guionizado.py", "py/entorno.py", "py/juez.py", "py/calificar.py"]

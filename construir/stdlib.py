@@ -4,8 +4,8 @@ in a browser worker, each replaced by a one-line module that raises ImportError 
 
 Why stored: the npm package deflates its 614 entries one by one, so serving the zip
 compressed gains nothing (2.55 MB). Stored, and without the modules below, it is 9.2 MB, and
-brotli 11 takes the whole of it to 1.53 MB, because it compresses across files. Brotli takes about 30 s: `make setup` does it
-once, into .cache/comprimido/ (construir/comprimir.py).
+brotli 11 takes the whole of it to 1.53 MB, because it compresses across files. Brotli takes about
+30 s: `make setup` does it once, into .cache/comprimido/ (construir/comprimir.py).
 
 Both the page and calificar.py use this zip, so a learner's `import` behaves the same in both.
 The output depends only on the input's bytes: same zip in, same zip out.

@@ -111,7 +111,8 @@ def _mensaje(e, extras, doc):
         return f"{', '.join(_clave(camino, c) for c in extras)} no se admite en {_sitio(doc, camino)}; {consejo}"
     campo = _nombre(doc, camino)
     if v == "enum" and camino[:1] == ("bloques",) and camino[2:] == ("tipo",):
-        return f"directiva desconocida {{{valor}}}; las que existen son: {', '.join(t for t in e.validator_value if t != 'prosa')}"
+        existen = ", ".join(t for t in e.validator_value if t != "prosa")
+        return f"directiva desconocida {{{valor}}}; las que existen son: {existen}"
     if v == "enum":
         return f"{campo} vale {valor!r}, y solo se admite: {', '.join(map(str, e.validator_value))}"
     if v == "type":
@@ -135,7 +136,9 @@ def _mensaje(e, extras, doc):
     if v == "minItems" and camino == ("bloques",):
         return "la lección no tiene nada después de la cabecera"
     if v == "minItems":
-        return f"{campo} está vacío" if e.validator_value == 1 else f"{campo} necesita al menos {e.validator_value} elementos"
+        if e.validator_value == 1:
+            return f"{campo} está vacío"
+        return f"{campo} necesita al menos {e.validator_value} elementos"
     return e.message
 
 

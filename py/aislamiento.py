@@ -33,6 +33,7 @@ PY = Path(__file__).resolve().parent
 RAIZ = PY.parent
 sys.path.insert(0, str(PY))
 from modulos import MODULOS  # noqa: E402
+
 # The runtime's own files, the grader's modules and the lesson's two, which the context runs.
 ARCHIVOS = ["nodo.mjs", "juez.py", "hijo.py", "modulos.py", *MODULOS, "guionizado.py", "entorno.py"]
 PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", "package.json"]

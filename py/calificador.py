@@ -24,9 +24,10 @@ import functools
 import random
 import time
 
-import redaccion as r_
+import redaccion
 from ayuda import Ayuda, juegos
 from entrega import TOPE_SALIDA, ejecuta_fuentes
+from redaccion import FRASES
 from transporte import FALTA, MISMO, EnEsteInterprete
 from valores import clave, por_json
 
@@ -144,7 +145,7 @@ def compara(datos, publico, transporte):
     nombres = [REPRODUCE] + [p["nombre"] for p in pruebas]
     problema, al_cargar = transporte.prepara()
     if problema:
-        problema = r_.como_frase(r_.corto(str(problema), _TOPE_FALLO))
+        problema = redaccion.como_frase(redaccion.corto(str(problema), _TOPE_FALLO))
         resultados = [(n, problema, "") for n in nombres]
     else:
         gasto, de_cada = _gasto(), juegos(publico)  # gasto: the learner's tool time, in all
@@ -155,11 +156,11 @@ def compara(datos, publico, transporte):
             resultados.append((p["nombre"], *_corre_prueba(datos, publico, de_cada[p["juego"]],
                                                           p, transporte, gasto)))
     tests = [{"name": n, "score": 0 if fallo else 1, "max_score": 1,
-              "status": "failed" if fallo else "passed", "output": r_.corto(fallo or "", _TOPE_FALLO)}
+              "status": "failed" if fallo else "passed", "output": redaccion.corto(fallo or "", _TOPE_FALLO)}
              for n, fallo, salida in resultados]
     informe = {"score": sum(t["score"] for t in tests), "max_score": len(tests),
                "execution_time": round(time.perf_counter() - inicio, 3), "tests": tests}
-    salida = r_.salida_por_partes([("Al cargarse", al_cargar)] + [("En «%s»" % n, s) for n, f, s in resultados],
+    salida = redaccion.salida_por_partes([("Al cargarse", al_cargar)] + [("En «%s»" % n, s) for n, f, s in resultados],
                                   TOPE_SALIDA)
     if problema or salida:
         informe["output"] = "\n\n".join(x for x in (problema, salida) if x)
@@ -198,7 +199,7 @@ def _ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=N
             objetivo = entorno if destino is MISMO else destino
             if gasto["segundos"] > _TOPE_TIEMPO_HERRAMIENTAS:
                 gasto["agotado"] = True
-                raise RuntimeError(r_.lento(firma, _TOPE_TIEMPO_HERRAMIENTAS))
+                raise RuntimeError(redaccion.lento(firma, _TOPE_TIEMPO_HERRAMIENTAS))
             problema = _excede(objetivo)
             if problema:
                 raise OSError(problema)
@@ -227,9 +228,9 @@ def _ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=N
 
         def confirmar(entorno, ll):
             if clave(ll) != pedida:  # the user is asked about the call, not about anything else
-                incidencias.append(r_.FRASES["pregunto_otra_cosa"] % r_.muestra_en_linea(ll))
+                incidencias.append(FRASES["pregunto_otra_cosa"] % redaccion.muestra_en_linea(ll))
                 raise ValueError("confirmar debe recibir la llamada que se va a ejecutar, ll, y ha recibido %s"
-                                 % r_.muestra_en_linea(ll))
+                                 % redaccion.muestra_en_linea(ll))
             k, usuario["k"] = usuario["k"], usuario["k"] + 1
             return usuario["respuestas"][k] if k < len(usuario["respuestas"]) else True
         funciones["confirmar"] = con_limites("confirmar", confirmar)
@@ -237,20 +238,20 @@ def _ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=N
         declaradas = clave(juego["herramientas"])
 
         def responde(entorno, M, herramientas=None):
-            if len(r_.texto_json(M)) > _TOPE_ENTORNO * 3:  # a learner's M is parsed here, on the trusted side
+            if len(redaccion.texto_json(M)) > _TOPE_ENTORNO * 3:  # a learner's M is parsed here, on the trusted side
                 raise ValueError("la conversación que recibe el modelo no puede pasar de %d caracteres"
                                  % (_TOPE_ENTORNO * 3))
             if clave(herramientas) != declaradas and not incidencias:
                 vez = sum(1 for n, *_ in registro if n == "modelo")
-                incidencias.append(r_.FRASES["otras_herramientas"] % (
-                    vez, r_.otras_herramientas(herramientas, juego["herramientas"])))
+                incidencias.append(FRASES["otras_herramientas"] % (
+                    vez, redaccion.otras_herramientas(herramientas, juego["herramientas"])))
             return modelo(M, herramientas)
         funciones["modelo"] = con_limites("modelo", responde)
     r = transporte.llama(argumentos, juego["herramientas"], funciones)
     if gasto["agotado"]:
-        r = {"caida": r_.lento(firma, _TOPE_TIEMPO_HERRAMIENTAS)}
+        r = {"caida": redaccion.lento(firma, _TOPE_TIEMPO_HERRAMIENTAS)}
     if firma == "bucle" and "caida" not in r and clave(r.get("inicio")) != clave(argumento["inicio"]):
-        incidencias.insert(0, r_.inicio_cambiado(argumento["inicio"], r.get("inicio")))
+        incidencias.insert(0, redaccion.inicio_cambiado(argumento["inicio"], r.get("inicio")))
     return r, entorno, registro, incidencias
 
 
@@ -279,82 +280,83 @@ def _corre_prueba(datos, publico, juego, p, transporte, gasto):
     # returned; but a call that crashed says so first, as the learner's own traceback would.
     valor = _juzga(datos["funcion"], publico, e["respuesta"], r, firma)
     preguntas = _compara_registro(e["registro"], registro, preguntas=True)
-    fallo = (r_.como_frase(incidencias[0]) if incidencias and "caida" not in r else None) \
+    fallo = (redaccion.como_frase(incidencias[0]) if incidencias and "caida" not in r else None) \
         or (valor or preguntas if "excepcion" in r else preguntas or valor) \
         or _compara_registro(e["registro"], registro) or _compara_entorno(e["entorno"], entorno)
     if fallo and not p["oculta"]:  # a hidden test's inputs are never shown
-        fallo = r_.FRASES["enviado"] % (r_.muestra_argumento(p["argumento"], firma), fallo)
+        fallo = FRASES["enviado"] % (redaccion.muestra_argumento(p["argumento"], firma), fallo)
     return fallo, r.get("salida", "")
 
 
-def _juzga(funcion, publico, esperado_, r, firma=None):
+def _juzga(funcion, publico, debia, r, firma=None):
     """Whether the reply r is the expected one, and if not, why."""
     if "caida" in r:
-        return r_.como_frase(r["caida"])
-    if "excepcion" in esperado_:
-        if "excepcion" in r and esperado_["excepcion"]["tipo"] in r["excepcion"]["mro"]:
+        return redaccion.como_frase(r["caida"])
+    if "excepcion" in debia:
+        if "excepcion" in r and debia["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
-        return r_.punto(r_.FRASES["debia_lanzar"] % (funcion, esperado_["excepcion"]["tipo"], r_.que_hizo(r, firma)))
+        return redaccion.punto(FRASES["debia_lanzar"] % (funcion, debia["excepcion"]["tipo"],
+                                                         redaccion.que_hizo(r, firma)))
     if "valor" not in r and firma == "bucle":
-        texto = esperado_["valor"][0]
-        return r_.punto(r_.FRASES["debia_devolver_par"] % (
-            funcion, "None" if texto is None else "el texto " + r_.py(texto), r_.que_hizo(r, firma)))
+        texto = debia["valor"][0]
+        return redaccion.punto(FRASES["debia_devolver_par"] % (
+            funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)))
     if "valor" not in r:
-        return r_.punto(r_.FRASES["debia_devolver"] % (funcion, r_.muestra_valor(esperado_["valor"]), r_.que_hizo(r)))
+        return redaccion.punto(FRASES["debia_devolver"] % (funcion, redaccion.muestra_valor(debia["valor"]),
+                                                           redaccion.que_hizo(r)))
     if firma == "bucle":
-        return _diferencia_bucle(funcion, esperado_["valor"], r["valor"])
-    problema = _revisa_forma(publico, r["valor"], isinstance(esperado_["valor"], list))
+        return _diferencia_bucle(funcion, debia["valor"], r["valor"])
+    problema = _revisa_forma(publico, r["valor"], isinstance(debia["valor"], list))
     if problema:
-        return r_.FRASES["sin_forma"] % (funcion, problema)
-    return _diferencia(esperado_["valor"], r["valor"])
+        return FRASES["sin_forma"] % (funcion, problema)
+    return _diferencia(debia["valor"], r["valor"])
 
 
-def _diferencia_bucle(funcion, esperado_, obtenido):
+def _diferencia_bucle(funcion, debia, obtenido):
     """A loop returns (texto, M): say whether the text or which message of M differs."""
-    if not r_.es_par(obtenido):
-        return r_.punto(r_.FRASES["no_es_par"] % (funcion, r_.muestra_en_linea(obtenido)))
-    (texto, M), (texto_r, M_r) = esperado_, obtenido
+    if not redaccion.es_par(obtenido):
+        return redaccion.punto(FRASES["no_es_par"] % (funcion, redaccion.muestra_en_linea(obtenido)))
+    (texto, M), (texto_r, M_r) = debia, obtenido
     for i, (a, b) in enumerate(zip(M, M_r), 1):
         if clave(a) != clave(b):
-            return r_.FRASES["mensaje_distinto"] % (i, r_.muestra_mensaje(a), r_.muestra_mensaje(b))
+            return FRASES["mensaje_distinto"] % (i, redaccion.muestra_mensaje(a), redaccion.muestra_mensaje(b))
     if len(M) != len(M_r):
-        return r_.longitud_distinta(M, M_r)
+        return redaccion.longitud_distinta(M, M_r)
     if clave(texto) != clave(texto_r):
-        return r_.FRASES["texto_distinto"] % (funcion, r_.py(texto), r_.py(texto_r))
+        return FRASES["texto_distinto"] % (funcion, redaccion.py(texto), redaccion.py(texto_r))
     return None
 
 
-def _diferencia(esperado_, obtenido):
+def _diferencia(debia, obtenido):
     """None if equal; else both sides in one notation, narrowed to the first block that differs."""
-    if clave(esperado_) == clave(obtenido):
+    if clave(debia) == clave(obtenido):
         return None
-    if isinstance(esperado_, list) and isinstance(obtenido, list) and len(esperado_) == len(obtenido):
-        j = next(j for j, (a, b) in enumerate(zip(esperado_, obtenido)) if clave(a) != clave(b))
-        prefijo, esperado_, obtenido = r_.FRASES["bloque_distinto"] % (j + 1), esperado_[j], obtenido[j]
-    elif isinstance(esperado_, list) and isinstance(obtenido, list):
-        prefijo = r_.cuantos_bloques(esperado_, obtenido)
+    if isinstance(debia, list) and isinstance(obtenido, list) and len(debia) == len(obtenido):
+        j = next(j for j, (a, b) in enumerate(zip(debia, obtenido)) if clave(a) != clave(b))
+        prefijo, debia, obtenido = FRASES["bloque_distinto"] % (j + 1), debia[j], obtenido[j]
+    elif isinstance(debia, list) and isinstance(obtenido, list):
+        prefijo = redaccion.cuantos_bloques(debia, obtenido)
     else:
         prefijo = ""
-    return r_.FRASES["se_esperaba"] % (prefijo, r_.muestra_valor(esperado_), r_.muestra_valor(obtenido))
+    return FRASES["se_esperaba"] % (prefijo, redaccion.muestra_valor(debia), redaccion.muestra_valor(obtenido))
 
 
 def _revisa_forma(publico, valor, es_lista):
     """The first problem of shape, in Spanish, checked with jsonschema against BLOQUE."""
-    F = r_.FRASES
     if es_lista and not isinstance(valor, list):
-        return F["no_lista"] % r_.muestra_en_linea(valor)
+        return FRASES["no_lista"] % redaccion.muestra_en_linea(valor)
     if es_lista and len(valor) > _TOPE_BLOQUES:  # each costs ~1 ms of jsonschema on the trusted side
-        return F["demasiados"] % (len(valor), _TOPE_BLOQUES)
+        return FRASES["demasiados"] % (len(valor), _TOPE_BLOQUES)
     for j, bloque in enumerate(valor if es_lista else [valor], 1):
         if not isinstance(bloque, dict):
-            motivo = F["no_diccionario"] % r_.muestra_en_linea(bloque)
+            motivo = FRASES["no_diccionario"] % redaccion.muestra_en_linea(bloque)
         elif len(bloque) > 2 * len(BLOQUE["properties"]):  # jsonschema lists each extra key: 60,000 took 7 s
-            motivo = F["campos_de_mas"] % (len(BLOQUE["properties"]), ", ".join(BLOQUE["properties"]), len(bloque))
+            motivo = FRASES["campos_de_mas"] % (len(BLOQUE["properties"]), ", ".join(BLOQUE["properties"]), len(bloque))
         else:
             errores = sorted(validador_de_bloques().iter_errors(bloque), key=lambda e: list(e.absolute_path))
             motivo = publico["en_castellano"](errores[0]) if errores else None
         if motivo:
-            return F["en_bloque"] % (j, motivo) if es_lista else motivo
+            return FRASES["en_bloque"] % (j, motivo) if es_lista else motivo
     return None
 
 
@@ -365,20 +367,20 @@ def validador_de_bloques():
     return Draft202012Validator(BLOQUE)
 
 
-def _compara_registro(esperado_, obtenido, preguntas=False):
+def _compara_registro(debia, obtenido, preguntas=False):
     """The first difference in what was called: with preguntas, only whether the user was asked
     (confirmar), the cause of what follows; without, the tools and the model."""
     nombres = [n for n, *_ in obtenido]
-    for nombre in dict.fromkeys(esperado_ + nombres):
-        if esperado_.count(nombre) != nombres.count(nombre) and (nombre == "confirmar") == preguntas:
-            return r_.registro_distinto(nombre, esperado_.count(nombre), [c for c in obtenido if c[0] == nombre])
+    for nombre in dict.fromkeys(debia + nombres):
+        if debia.count(nombre) != nombres.count(nombre) and (nombre == "confirmar") == preguntas:
+            return redaccion.registro_distinto(nombre, debia.count(nombre), [c for c in obtenido if c[0] == nombre])
     return None
 
 
-def _compara_entorno(esperado_, obtenido):
-    for ruta in sorted(set(esperado_) | set(obtenido), key=repr):  # a learner's path may be 5
-        if esperado_.get(ruta) != obtenido.get(ruta):
-            return r_.entorno_distinto(ruta, esperado_, obtenido)
+def _compara_entorno(debia, obtenido):
+    for ruta in sorted(set(debia) | set(obtenido), key=repr):  # a learner's path may be 5
+        if debia.get(ruta) != obtenido.get(ruta):
+            return redaccion.entorno_distinto(ruta, debia, obtenido)
     return None
 
 
@@ -412,7 +414,7 @@ def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
         try:
             r = modelo(M, juego["herramientas"])
         except ValueError as e:
-            return "guion", r_.FRASES["guion"] % e, entorno
+            return "guion", FRASES["guion"] % e, entorno
         llamadas = [bloque for bloque in r if bloque["type"] == "tool_use"]
         if llamadas == []:  # phrased apart from el-bucle's SOLUCION, whose lines never reach the page
             return "fin", None, entorno
@@ -425,24 +427,24 @@ def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
             fallo = (incidencias[0] if incidencias and "caida" not in respuesta else None) \
                 or _juzga_turno(datos, publico, respuesta)
             if fallo:
-                return "fallo", r_.FRASES["turno"] % (turno, fallo), entorno
+                return "fallo", FRASES["turno"] % (turno, fallo), entorno
             obs += respuesta["valor"] if firma == "respuesta" else [respuesta["valor"]]
         M = M + [("asistente", r), ("usuario", obs)]
         fallo = _revisa_turno(publico, llamadas, obs, M)
         if fallo:
-            return "fallo", r_.FRASES["turno"] % (turno, fallo), entorno
-    return "tope", r_.FRASES["no_termina"] % _TOPE_TURNOS, entorno
+            return "fallo", FRASES["turno"] % (turno, fallo), entorno
+    return "tope", FRASES["no_termina"] % _TOPE_TURNOS, entorno
 
 
 def _juzga_turno(datos, publico, respuesta):
     funcion = datos["funcion"]
     if "caida" in respuesta:
-        return r_.punto(respuesta["caida"])
+        return redaccion.punto(respuesta["caida"])
     if "valor" not in respuesta:
-        return r_.punto("%s %s" % (funcion, r_.que_hizo(respuesta)))
+        return redaccion.punto("%s %s" % (funcion, redaccion.que_hizo(respuesta)))
     problema = _revisa_forma(publico, respuesta["valor"], datos["firma"] == "respuesta")
     if problema:
-        return r_.FRASES["sin_forma_turno"] % (funcion, problema)
+        return FRASES["sin_forma_turno"] % (funcion, problema)
     return None
 
 
@@ -451,6 +453,6 @@ def _revisa_turno(publico, llamadas, obs, M):
     ids = [b["id"] for b in llamadas]
     respuestas = [b["tool_use_id"] for b in obs]
     if respuestas != ids:
-        return r_.FRASES["orden"] % (", ".join(ids), ", ".join(respuestas) or "nada")
+        return FRASES["orden"] % (", ".join(ids), ", ".join(respuestas) or "nada")
     fallos = publico["fallos_de_protocolo"](M)
-    return r_.FRASES["protocolo"] % fallos[0] if fallos else None
+    return FRASES["protocolo"] % fallos[0] if fallos else None

@@ -104,8 +104,8 @@ def _lee(fuente, archivo):
             else:
                 problemas.append("%s:%d: falta %s, %s" % (archivo, fin, nombre, para))
         elif hay[nombre][0] != clase:
-            problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre, {
-                "texto": "un texto", "función": "una función", "reglas": "un diccionario escrito tal cual"}[clase], para))
+            debe = {"texto": "un texto", "función": "una función", "reglas": "un diccionario escrito tal cual"}[clase]
+            problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre, debe, para))
     if hay.get("REGLAS", ("",))[0] == "reglas" and hay.get("ENUNCIADO", ("",))[0] == "texto":
         problemas += _revisa_reglas(hay["REGLAS"][2], hay["ENUNCIADO"][2], archivo, hay["ENUNCIADO"][1], fuente)
     firma = hay.get("ARGUMENTO")
@@ -137,7 +137,7 @@ def _revisa_reglas(reglas, enunciado, archivo, linea, fuente):
     for punto in _puntos(enunciado):
         if not any(c in plano(punto) for c in citas):
             primera = punto.splitlines()[0].strip()
-            donde = next((k for k, l in enumerate(fuente.splitlines(), 1) if primera in l), linea)
+            donde = next((k for k, fila in enumerate(fuente.splitlines(), 1) if primera in fila), linea)
             problemas.append("%s:%d: ningún trozo de REGLAS está en este punto del enunciado: %s"
                              % (archivo, donde, corto(primera, 60)))
     return problemas

@@ -7,9 +7,9 @@
 // written them); one that fails is downloaded instead. Old caches are deleted
 // on activation, which happens only once no page uses the old build.
 // Entries are not hashed again when served: install puts each one in this
-// build's cache only after its check, and hashing on every load would cost about
-// 20 ms for the interpreter's 13.5 MB (measured in Chromium here) and hold each
-// response until its whole body is read, where wasm now compiles as it streams.
+// build's cache only after its check, and hashing on every load would cost time
+// on every visit (docs/cifras.md, "The service worker") and hold each response
+// until its whole body is read, where wasm now compiles as it streams.
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__; // [[path, content hash], ...]
 const CONSERVAR = __CONSERVAR__; // other caches of this build (interpreter snapshot)
@@ -70,7 +70,8 @@ self.addEventListener("install", (e) => e.waitUntil(instalar()));
 self.addEventListener("activate", (e) => e.waitUntil(activar()));
 
 // A page served from here finds the interpreter here too: its first-visit preload hints
-// (construir/paginas.py) would only read the interpreter's 22 MB a second time.
+// (construir/paginas.py) would only read the interpreter's files a second time (their
+// sizes: docs/cifras.md, "The service worker").
 const PRIMERA_VISITA = /<link [^>]*data-primera-visita>\n?/g;
 async function sinPrecargas(r) {
   const cabeceras = new Headers(r.headers);

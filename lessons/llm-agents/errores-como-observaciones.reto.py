@@ -1,6 +1,6 @@
 """Reto de la lección errores-como-observaciones: escribir ejecutar(ll, entorno).
 
-Lo lee el calificador (py/calificador.py). CONTEXTO, PLANTILLA y ENUNCIADO son públicos;
+Lo lee el calificador (py/carga.py). CONTEXTO, PLANTILLA y ENUNCIADO son públicos;
 SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
 """
 

@@ -7,22 +7,22 @@ This file is loaded before the memory snapshot is taken, so it must not keep
 references to JavaScript objects.
 """
 import builtins
+import copy
 import json
 import linecache
+import re
 import sys
 import time
 import traceback
 
+import pyodide.http
 from pyodide.code import eval_code_async
 
 from entrega import linea_en
 
-# Imported here so that they are inside the memory snapshot: every lesson's first
-# cell uses open_url, and importing after a restore is several times slower.
-import copy  # noqa: F401
-import re  # noqa: F401
-import pyodide.http  # noqa: F401
-
+# Imported here so that they are inside the memory snapshot: every lesson's first cell uses
+# open_url, and importing them after a restore is several times slower.
+_EN_LA_INSTANTANEA = (copy, re, pyodide.http)
 PREFIJO = "<celda "
 ESPACIO = {"__name__": "__main__", "__builtins__": builtins}
 

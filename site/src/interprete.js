@@ -86,7 +86,10 @@ export class Interprete {
 
   async pedir(id, oyentes, mensaje) {
     await this.encender();
-    return new Promise((resolver) => (this.actual = { id, oyentes, resolver }) && this.worker.postMessage(mensaje));
+    return new Promise((resolver) => {
+      this.actual = { id, oyentes, resolver };
+      this.worker.postMessage(mensaje);
+    });
   }
 
   /** Answers the input() the run waits on; null stops the run instead (protocolo.js, ENTRADA). */

@@ -75,7 +75,7 @@ export class Reto {
     const { score: n, max_score: m } = informe;
     const puntos = t(n === m ? "reto_superado" : "reto_puntos", { n, m });
     // The output is why the code could not be graded at all, if it could not (said once, not per
-    // test), then what the code printed, under its own heading (calificador._salida_por_partes).
+    // test), then what the code printed, under its own heading (redaccion.salida_por_partes).
     const k = informe.output.search(/(^|\n\n)Lo que ha escrito tu código:\n/);
     const escrito = k < 0 ? "" : informe.output.slice(k).replace(/^\n\n/, "");
     this.problema = (k < 0 ? informe.output : informe.output.slice(0, k)).trim();

@@ -18,15 +18,6 @@ const MOVIL = { width: 360, height: 740 };
 const abrir = (ruta, { contexto = e.navegador.contexto, esquema, tamano } = {}) =>
   abrirPagina(contexto, e.servidor.origen + ruta, { esquema, tamano });
 
-/** Waits for the interpreter and for every editor of the page to be mounted. */
-async function esperarEditores(p) {
-  await esperarInterprete(p);
-  await p.waitForFunction(() => {
-    const d = JSON.parse(document.getElementById("datos").textContent);
-    return document.querySelectorAll(".cm-editor").length === d.celdas.length + d.retos.length;
-  });
-}
-
 const lecciones = async (p) => p.$$eval(".lecciones li > a[href]", (as) => as.map((a) => new URL(a.href).pathname));
 
 // --- Cumulative Layout Shift -------------------------------------------------

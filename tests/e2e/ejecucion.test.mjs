@@ -1,11 +1,12 @@
 // A cell shows what it does: a running indicator with the elapsed time, then its
 // run number; Stop during time.sleep keeps the namespace; input() is answered in
 // a field under the cell, and Stop while it waits keeps the namespace too; the
-// first visit's download bar is true, monotonic and shown once.
+// first visit's download bar is true, monotonic and shown once; the worker's own Python
+// is real files, before the memory snapshot and after it.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { servidorYNavegador } from "./montaje.mjs";
-import { abrirNavegador, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
+import { abrirNavegador, ejecutar, esperarInstantanea, esperarInterprete, LECCION, OTRA } from "./ayuda.mjs";
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
@@ -29,6 +30,20 @@ async function escribir(p, texto) {
 
 const libre = (p) => p.waitForFunction((s) => !document.querySelector(s).classList.contains("ocupada"), CELDA, { timeout: 30_000 });
 const salida = (p) => p.locator(`${CELDA} .salida`).innerText();
+
+test("the grader's modules in the worker are files, whose lines tracebacks show, also after the snapshot", async () => {
+  const codigo = "import calificador, linecache\n" +
+    "print(calificador.__file__, linecache.getline(calificador.__file__, 1).startswith('\"\"\"'))";
+  const p = await abrir();
+  await escribir(p, codigo);
+  assert.equal((await ejecutar(p, "hola")).trim(), "/curso/calificador.py True");
+  await esperarInstantanea(p);
+  const q = await abrir(); // the saved edit, in a worker restored from the snapshot
+  assert.equal(await q.evaluate(() => document.documentElement.dataset.arranque), "instantanea");
+  assert.equal((await ejecutar(q, "hola")).trim(), "/curso/calificador.py True");
+  await q.locator(`${CELDA} button.restaurar`).click();
+  await Promise.all([p.close(), q.close()]);
+});
 
 test("a running cell says so with the elapsed time, then shows its run number, output or not", async () => {
   const p = await abrir();

@@ -1,14 +1,11 @@
 """What the tests of the build's authoring errors share: a lesson to break, the schema's validator,
-and the check on what messages name. Importing it makes construir/ and build.py importable."""
+and the check on what messages name."""
 import re
-import sys
 from pathlib import Path
 
-RAIZ = Path(__file__).resolve().parents[2]
-if str(RAIZ) not in sys.path:
-    sys.path.insert(0, str(RAIZ))
+from construir.validar import cargar_validador
 
-from construir.validar import cargar_validador  # noqa: E402
+RAIZ = Path(__file__).resolve().parents[2]
 
 VALIDADOR = cargar_validador(RAIZ / "lessons" / "leccion.schema.json")  # the one build.py loads
 CURSO = RAIZ / "lessons" / "llm-agents"

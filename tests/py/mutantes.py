@@ -24,10 +24,10 @@ if __name__ == "__main__":  # python3 tests/py/mutantes.py RETO...: the survivor
     sys.path[:0] = [_AQUI, os.path.join(_AQUI, "..", "..", "py")]
 
 import calificador  # noqa: E402
-import entrega  # noqa: E402
-import transporte  # noqa: E402
 import comun  # noqa: E402
 import corpus  # noqa: E402
+import entrega  # noqa: E402
+import transporte  # noqa: E402
 
 # What the learner's code sees besides its own names (entorno.py): data and helpers.
 DATOS_DEL_CONTEXTO = ["ENTORNO", "HERRAMIENTAS", "FUNCIONES"]
@@ -56,7 +56,7 @@ def mutantes(fuente, nombre_funcion):
     original = ast.unparse(arbol)
     ambito = _Ambito(arbol, nombre_funcion)
     vistos, salida = {original}, []
-    for i, (padre, campo, indice, nodo) in enumerate(_sitios(arbol)):
+    for i, (padre, campo, _indice, nodo) in enumerate(_sitios(arbol)):
         for operador, nuevo in _cambios(nodo, padre, campo, ambito):
             copia = copy.deepcopy(arbol)
             _reemplaza(_sitios(copia)[i], copy.deepcopy(nuevo))

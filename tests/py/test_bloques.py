@@ -1,7 +1,6 @@
 """construir/bloques.py: the course index's blocks from curso.yaml, and their errors at curso.yaml's line."""
 import pytest
 
-import autoria  # noqa: F401  (makes construir/ importable)
 from construir import bloques
 from construir.errores import ErrorDeConstruccion
 

@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
+import build
 import corpus
 from autoria import CABECERA, RAIZ, RUTA, claves_del_dict
-import build
 from construir.errores import ErrorDeConstruccion
 
 FICHA = "titulo: Curso\ndescripcion: Uno.\n"
@@ -76,8 +76,8 @@ def test_no_line_of_a_reference_solution_is_in_dist(construido):
     assert corpus.retos()
     for nombre in corpus.retos():
         reto = corpus.carga_reto(nombre)
-        lineas = [l.strip() for l in reto.solucion.split("\n")]
-        lineas = [l for l in lineas if len(l) >= 12 and l not in reto.plantilla]
+        lineas = [fila.strip() for fila in reto.solucion.split("\n")]
+        lineas = [fila for fila in lineas if len(fila) >= 12 and fila not in reto.plantilla]
         assert len(lineas) >= 5, f"{nombre}: {lineas}"
         for linea in lineas:
             en_json = json.dumps(linea, ensure_ascii=False)[1:-1]

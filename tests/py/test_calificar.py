@@ -22,9 +22,7 @@ import pytest
 import calificar
 import corpus
 from comun import CONTENEDOR, PY, PYTHON_SISTEMA, carpeta_publica
-
-sys.path.insert(0, os.path.join(PY, ".."))
-from construir import autograder  # noqa: E402
+from construir import autograder
 
 RETOS = corpus.retos()
 CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "output", "semilla", "aislamiento"}
@@ -257,6 +255,7 @@ def test_a_child_has_no_network(modo, preparado):
     if modo == "chroot" and not ES_ROOT:
         pytest.skip("chroot needs root")
     import socket
+
     import aislamiento
     servidor = socket.socket()
     servidor.bind(("127.0.0.1", 0))

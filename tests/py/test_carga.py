@@ -23,7 +23,7 @@ def test_a_challenge_file_missing_a_name_is_refused_with_its_line():
         "x.reto.py:%d: falta pruebas, pruebas(h): las pruebas, visibles y ocultas" % len(roto.splitlines()),
     ]
     errata = fuente.replace("\nPLANTILLA = ", "\nPLANTILA = ")
-    donde = next(i for i, l in enumerate(errata.splitlines(), 1) if l.startswith("PLANTILA = "))
+    donde = next(i for i, fila in enumerate(errata.splitlines(), 1) if fila.startswith("PLANTILA = "))
     assert carga.revisa(errata, "x.reto.py") == [
         "x.reto.py:%d: PLANTILA no es un nombre de un reto: ¿querías decir PLANTILLA, el código con el que "
         "empieza el editor?" % donde]
@@ -37,7 +37,7 @@ def test_a_challenge_file_missing_a_name_is_refused_with_its_line():
 
 def test_an_unknown_firma_is_refused_at_its_line():
     fuente = _fuente("permisos").replace('ARGUMENTO = "permiso"', 'ARGUMENTO = "permisos"')
-    linea = next(i for i, l in enumerate(fuente.splitlines(), 1) if l.startswith("ARGUMENTO = "))
+    linea = next(i for i, fila in enumerate(fuente.splitlines(), 1) if fila.startswith("ARGUMENTO = "))
     assert carga.revisa(fuente, "p.reto.py") == [
         'p.reto.py:%d: ARGUMENTO debe ser "respuesta", "llamada", "bucle" o "permiso", no \'permisos\'' % linea]
 

@@ -2,18 +2,16 @@
 the author wrote."""
 import json
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-RAIZ = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(RAIZ))
+import build
+from construir import red, retos
+from construir.errores import ErrorDeConstruccion
+from construir.leer import leer
 
-import build  # noqa: E402
-from construir import red, retos  # noqa: E402
-from construir.errores import ErrorDeConstruccion  # noqa: E402
-from construir.leer import leer  # noqa: E402
+RAIZ = Path(__file__).resolve().parents[2]
 
 CURSO = RAIZ / "lessons" / "llm-agents"
 CABECERA = "---\ntitulo: Con red\nslug: con-red\norden: 9\nresumen: Una lección con su petición.\n---\n\nTexto.\n\n"

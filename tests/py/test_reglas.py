@@ -48,7 +48,7 @@ def test_a_statement_point_without_a_rule_fails_the_build_at_its_line():
     fuente = _fuente("el-bucle").replace(
         "- nunca llama al modelo", "- guarda en M lo que quiera el modelo;\n- nunca llama al modelo")
     problemas = carga.revisa(fuente, "el-bucle.reto.py")
-    linea = next(k for k, l in enumerate(fuente.splitlines(), 1) if "guarda en M" in l)
+    linea = next(k for k, fila in enumerate(fuente.splitlines(), 1) if "guarda en M" in fila)
     assert problemas == ["el-bucle.reto.py:%d: ningún trozo de REGLAS está en este punto del enunciado: "
                          "- guarda en M lo que quiera el modelo;" % linea]
 
@@ -56,7 +56,7 @@ def test_a_statement_point_without_a_rule_fails_the_build_at_its_line():
 def test_a_rule_that_quotes_nothing_of_the_statement_fails_at_its_own_line():
     fuente = _fuente("permisos").replace('"nombre": ("con su nombre en lugar de NOMBRE"',
                                          '"nombre": ("con su nombre en vez de NOMBRE"')
-    linea = next(k for k, l in enumerate(fuente.splitlines(), 1) if '"nombre": (' in l)
+    linea = next(k for k, fila in enumerate(fuente.splitlines(), 1) if '"nombre": (' in fila)
     assert carga.revisa(fuente, "permisos.reto.py") == [
         "permisos.reto.py:%d: la regla 'nombre' cita 'con su nombre en vez de NOMBRE', que no está en "
         "ENUNCIADO" % linea]

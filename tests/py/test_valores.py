@@ -7,7 +7,7 @@ import valores
 
 def test_a_value_crosses_as_json_gives_it_back():
     assert valores.por_json({"a": (1, 2.0), "b": None}) == {"a": [1, 2.0], "b": None}
-    assert valores.a_json(float("nan")) == {"no_json": "Out of range float values are not JSON compliant: nan"}
+    assert valores.a_json(float("nan"))["no_json"].startswith("Out of range float values are not JSON compliant")
     assert valores.a_json(print)["no_json"].startswith("Object of type builtin_function_or_method")
     circular = []
     circular.append(circular)

@@ -1,4 +1,5 @@
 from pyodide.http import open_url
+
 exec(open_url("/courses/llm-agents/guionizado.py").read())
 exec(open_url("/courses/llm-agents/entorno.py").read())
 
