@@ -201,28 +201,9 @@ def escribir(cursos, destino, dir_py):
     (destino / "index.html").write_text(paginas.raiz(primero, textos["ir_al_curso"]), encoding="utf-8")
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
     shutil.copy2(RAIZ / "_headers", destino / "_headers")
-    copiar_banco(destino / "bench", index_url, version)
     version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea])
     comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
     return version_sitio, len(entradas)
-
-
-def copiar_banco(destino, index_url, version):
-    """The bare page of bench/startup.mjs (bench/base/): same Pyodide, same server, no runtime.
-
-    It loads the npm package's own python_stdlib.zip and pyodide-lock.json, copied to
-    bench/pyodide/<version>/ (cached like /pyodide/ by serve.py, and outside the precache),
-    whatever the site serves."""
-    base, stock = destino / "base", destino / "pyodide" / version
-    base.mkdir(parents=True)
-    stock.mkdir(parents=True)
-    for archivo in ("python_stdlib.zip", "pyodide-lock.json"):
-        shutil.copy2(RAIZ / "node_modules" / "pyodide" / archivo, stock / archivo)
-    url_stock = "/" + stock.relative_to(destino.parent).as_posix() + "/"
-    for origen, nombre in (("startup.base.html", "index.html"), ("startup.base.js", "trabajador.js")):
-        texto = (RAIZ / "bench" / origen).read_text(encoding="utf-8")
-        texto = texto.replace("__INDEX_URL__", index_url).replace("__STOCK_URL__", url_stock)
-        (base / nombre).write_text(texto, encoding="utf-8")
 
 
 def intercambiar(nuevo, destino):

@@ -5,8 +5,7 @@
   isolation: the Stop button's SharedArrayBuffer);
 - a Content-Security-Policy that runs only the site's own scripts and wasm;
 - the right types for .wasm and .mjs;
-- a year of caching for versioned files (/static/, /pyodide/, and the bench's
-  copy of Pyodide's stock stdlib and lock file under /bench/pyodide/), no-cache for
+- a year of caching for versioned files (/static/, /pyodide/), no-cache for
   pages, the service worker and everything else;
 - the precompressed .br/.gz copy when the browser accepts it.
 
@@ -37,10 +36,7 @@ TIPOS = {
     ".whl": "application/zip", ".py": "text/x-python; charset=utf-8", ".svg": "image/svg+xml",
     ".txt": "text/plain; charset=utf-8", ".png": "image/png", ".ico": "image/x-icon",
 }
-# /bench/pyodide/<version>/ holds the bare page's copy of the npm package's
-# python_stdlib.zip and pyodide-lock.json: cached like /pyodide/, as anyone deploying it would, so that
-# the bench's warm visits compare like with like (bench/ is not precached).
-INMUTABLE = ("/static/", "/pyodide/", "/bench/pyodide/")
+INMUTABLE = ("/static/", "/pyodide/")
 CODIFICACIONES = ((".br", "br"), (".gz", "gzip"))
 
 
@@ -56,9 +52,6 @@ CODIFICACIONES = ((".br", "br"), (".gz", "gzip"))
 # islands are not scripts. _headers has the same value (servidor.test.mjs).
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'")
-# The bench's bare page (dist/bench/base/) is Pyodide and an inline script, and
-# only bench/startup.mjs opens it, through this server: it gets no CSP.
-SIN_CSP = "/bench/"
 
 AISLAMIENTO = {
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -66,10 +59,10 @@ AISLAMIENTO = {
 }
 
 
-def cabeceras_comunes(ruta_url):
+def cabeceras_comunes():
     aislar = AISLAMIENTO if Manejador.aislar else {}
-    csp = {} if ruta_url.startswith(SIN_CSP) else {"Content-Security-Policy": CSP}
-    return {**aislar, **csp, "Cross-Origin-Resource-Policy": "same-origin", "X-Content-Type-Options": "nosniff"}
+    return {**aislar, "Content-Security-Policy": CSP, "Cross-Origin-Resource-Policy": "same-origin",
+            "X-Content-Type-Options": "nosniff"}
 
 
 def cache_control(ruta_url):
@@ -152,7 +145,7 @@ class Manejador(http.server.BaseHTTPRequestHandler):
 
     def enviar(self, codigo, datos, tipo, cache, cuerpo, extra=None, contar=True):
         self.send_response(codigo)
-        for k, v in {**cabeceras_comunes(urllib.parse.urlsplit(self.path).path), **(extra or {})}.items():
+        for k, v in {**cabeceras_comunes(), **(extra or {})}.items():
             self.send_header(k, v)
         if tipo:
             self.send_header("Content-Type", tipo)
@@ -169,7 +162,7 @@ class Manejador(http.server.BaseHTTPRequestHandler):
 
     def redirigir(self, destino):
         self.send_response(301)
-        for k, v in cabeceras_comunes(destino).items():
+        for k, v in cabeceras_comunes().items():
             self.send_header(k, v)
         self.send_header("Location", destino)
         self.send_header("Content-Length", "0")

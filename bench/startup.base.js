@@ -1,9 +1,9 @@
-// Worker of the bare page: loadPyodide, then run cells in order. The standard
-// library and the lock file are the npm package's own (build.py copies them), not the site's.
+// Worker of the bare page: loadPyodide, then run cells in order. Every file under
+// indexURL, the standard library and the lock file included, is the npm package's own
+// (bench/base.py copies them), not the site's.
 import { loadPyodide } from "__INDEX_URL__pyodide.mjs";
 
-const opciones = { indexURL: "__INDEX_URL__", stdLibURL: "__STOCK_URL__python_stdlib.zip", lockFileURL: "__STOCK_URL__pyodide-lock.json" };
-const listo = loadPyodide(opciones).then((py) => {
+const listo = loadPyodide({ indexURL: "__INDEX_URL__" }).then((py) => {
   py.setStdout({ batched: (texto) => postMessage({ tipo: "salida", texto: texto + "\n" }) });
   postMessage({ tipo: "listo" });
   return py;

@@ -1,19 +1,24 @@
-// Start-up figures of a lesson page in headless Chromium, against a bare page
-// (dist/bench/base/): Pyodide as anyone would deploy it from the npm package (its
-// own python_stdlib.zip, the rest from the same /pyodide/ of the same server), a
-// plain module worker, the same cell. Both are measured in this run, alternating,
-// each cold (empty profile) and warm (same profile, second visit).
+// Start-up figures of a lesson page in headless Chromium, against a bare page:
+// Pyodide as anyone would deploy it from the npm package (all its stock files, its
+// own python_stdlib.zip and pyodide-lock.json included), a plain module worker, the
+// same cell. bench/base.py builds that page into a temporary folder, outside dist/,
+// which a second serve.py serves on its own port: same server code, same headers
+// (CSP included), same caching of /pyodide/. Both are measured in this run,
+// alternating, each cold (empty profile) and warm (same profile, second visit).
 //
 //   node bench/startup.mjs [--rondas 3] [--perfil local|lento|ambos] [--dir dist]
 //
 // Profiles: "local", localhost as it is; "lento", a throttled link emulated
 // through the DevTools protocol (RED_LENTA), the same for both pages. Figures:
 // navigation -> first cell output (performance mark, ms since the navigation
-// started); bytes the server sent for the first visit, in all and by file
+// started); bytes its server sent for the first visit, in all and by file
 // (serve.py --contar); Run -> output for print(1) once the interpreter is ready
 // (local only). Medians over the rounds. (make bench builds dist/ first.)
-import { resolve } from "node:path";
-import { arrancarServidor, abrirNavegador, esperarServiceWorker, esperarInstantanea, LECCION, RAIZ } from "../tests/e2e/ayuda.mjs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { arrancarServidor, abrirNavegador, esperarServiceWorker, esperarInstantanea, LECCION, PYTHON, RAIZ } from "../tests/e2e/ayuda.mjs";
 
 const args = process.argv.slice(2);
 const opcion = (nombre, porDefecto) => (args.includes(nombre) ? args[args.indexOf(nombre) + 1] : porDefecto);
@@ -27,9 +32,19 @@ const RED_LENTA = { offline: false, latency: 40, downloadThroughput: 20e6 / 8, u
 
 const avisos = [];
 const mediana = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const servidor = await arrancarServidor(resolve(RAIZ, opcion("--dir", "dist")), ["--contar"]);
-const enviados = async () => Number(await (await fetch(servidor.origen + "/__bytes__")).text());
-const enviadosPorRuta = async () => (await fetch(servidor.origen + "/__bytes__?por=ruta")).json();
+const dirSitio = resolve(RAIZ, opcion("--dir", "dist"));
+// A fresh folder each run (built in 0.3 s, the compressed copies coming from .cache/comprimido/):
+// nothing to keep in step with node_modules/pyodide, bench/startup.base.* and the site's .py
+// files, and two benches (checkouts sharing .cache/) never write the same one.
+const dirBase = mkdtempSync(join(tmpdir(), "banco-base-"));
+if (spawnSync(PYTHON, [join(RAIZ, "bench", "base.py"), dirSitio, dirBase], { stdio: "inherit" }).status !== 0) {
+  rmSync(dirBase, { recursive: true, force: true });
+  throw new Error("bench/base.py failed");
+}
+const servidor = await arrancarServidor(dirSitio, ["--contar"]);
+const servidorBase = await arrancarServidor(dirBase, ["--contar"]);
+const enviados = async (s) => Number(await (await fetch(s.origen + "/__bytes__")).text());
+const enviadosPorRuta = async (s) => (await fetch(s.origen + "/__bytes__?por=ruta")).json();
 /** Bytes sent per URL path between two snapshots of enviadosPorRuta(). */
 const diferencia = (antes, despues) => Object.fromEntries(
   Object.entries(despues).map(([ruta, b]) => [ruta, b - (antes[ruta] || 0)]).filter(([, b]) => b > 0));
@@ -97,15 +112,15 @@ async function runAOutput(pagina, correr) {
 
 const base = {
   nombre: "bare page",
+  servidor: servidorBase,
   async visitar(contexto, codigo, red) {
     const p = await nuevaPagina(contexto, red);
-    await p.goto(`${servidor.origen}/bench/base/#${encodeURIComponent(codigo)}`, { waitUntil: "commit" });
+    await p.goto(`${servidorBase.origen}/#${encodeURIComponent(codigo)}`, { waitUntil: "commit" });
     const ms = await primeraSalida(p);
     await p.waitForFunction(() => document.body.dataset.fin === "ok");
     return { p, ms, listo: await listo(p), salida: await p.locator("#salida").innerText() };
   },
   run: () => new Promise((resolver) => {
-    const salida = document.getElementById("salida");
     const obs = new MutationObserver(() => {
       if (document.body.dataset.fin === "ok") { obs.disconnect(); resolver(performance.now() - t0); }
     });
@@ -117,6 +132,7 @@ const base = {
 
 const leccion = {
   nombre: "lesson page",
+  servidor,
   consulta: "",
   async visitar(contexto, codigo, red) {
     const p = await nuevaPagina(contexto, red);
@@ -165,14 +181,15 @@ async function precacheSinFrenar(contexto, red, nombre) {
 }
 
 async function ronda(pagina, codigo, red) {
-  const navegador = await abrirNavegador(servidor.origen, { soloAnotar: true });
+  const s = pagina.servidor;
+  const navegador = await abrirNavegador(s.origen, { soloAnotar: true });
   try {
-    const [b0, r0] = [await enviados(), await enviadosPorRuta()];
+    const [b0, r0] = [await enviados(s), await enviadosPorRuta(s)];
     const fria = await pagina.visitar(navegador.contexto, codigo, red);
-    const bytesHastaSalida = (await enviados()) - b0;
+    const bytesHastaSalida = (await enviados(s)) - b0;
     if (pagina.esperarCaches) await pagina.esperarCaches(fria.p);
     await fria.p.waitForTimeout(500); // let stragglers (precache, snapshot write) finish
-    const [bytes, porArchivo] = [(await enviados()) - b0, diferencia(r0, await enviadosPorRuta())];
+    const [bytes, porArchivo] = [(await enviados(s)) - b0, diferencia(r0, await enviadosPorRuta(s))];
     // Two reads of the counters: a request finishing between them would show here.
     if (suma(porArchivo) !== bytes) avisos.push(`${pagina.nombre}: ${suma(porArchivo)} bytes by file, ${bytes} by the total counter`);
     let run = NaN; // in-page, no network: measured on localhost only
@@ -182,9 +199,9 @@ async function ronda(pagina, codigo, red) {
     }
     if (red && pagina.esperarCaches) avisos.push(...await precacheSinFrenar(navegador.contexto, red, pagina.nombre));
     await fria.p.close();
-    const b1 = await enviados();
+    const b1 = await enviados(s);
     const caliente = await pagina.visitar(navegador.contexto, codigo, red);
-    const bytesCaliente = (await enviados()) - b1;
+    const bytesCaliente = (await enviados(s)) - b1;
     const arranque = await caliente.p.evaluate(() => document.documentElement.dataset.arranque || "-");
     if (!/tool_use t1 leer/.test(fria.salida) || !/tool_use t1 leer/.test(caliente.salida)) {
       throw new Error(`${pagina.nombre}: unexpected output ${JSON.stringify([fria.salida, caliente.salida])}`);
@@ -216,6 +233,8 @@ try {
   }
 } finally {
   servidor.parar();
+  servidorBase.parar();
+  rmSync(dirBase, { recursive: true, force: true });
 }
 
 const m = (quien, campo) => mediana(resultados[quien].map((r) => r[campo]));

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 FUERA = {".gz", ".br"}
-CARPETAS_FUERA = {"bench"}
 
 
 def lista(raiz):
@@ -15,7 +14,7 @@ def lista(raiz):
     entradas = []
     for ruta in sorted(raiz.rglob("*")):
         rel = ruta.relative_to(raiz)
-        if not ruta.is_file() or ruta.suffix in FUERA or rel.parts[0] in CARPETAS_FUERA:
+        if not ruta.is_file() or ruta.suffix in FUERA:
             continue
         if rel.name in {"sw.js", "_headers", "404.html"}:
             continue

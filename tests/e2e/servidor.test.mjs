@@ -1,9 +1,14 @@
 // serve.py's headers, straight over HTTP: isolation, types, caching, precompressed files.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { arrancarServidor, LECCION, RAIZ } from "./ayuda.mjs";
+
+const DIST = join(RAIZ, "dist");
+/** Every file of dist/, as a URL path. */
+const archivosDeDist = () => readdirSync(DIST, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile()).map((e) => "/" + join(e.parentPath, e.name).slice(DIST.length + 1));
 
 let servidor;
 before(async () => { servidor = await arrancarServidor(); });
@@ -20,20 +25,30 @@ test("every response is cross-origin isolated", async () => {
 });
 
 // Only the site's own scripts and wasm, nothing fetched off the origin; static hosts get the
-// same policy from _headers, on every path (/*).
-test("every response carries the Content-Security-Policy of _headers; the bench's bare page none", async () => {
+// same policy from _headers, on every path (/*): no file of dist/ is served without it.
+test("every response carries the Content-Security-Policy of _headers, for every file of dist/", async () => {
   const [, enHeaders] = readFileSync(join(RAIZ, "_headers"), "utf8").match(/^\/\*\n(?: {2}.*\n)*? {2}Content-Security-Policy: (.*)$/m);
   const directivas = Object.fromEntries(enHeaders.split("; ").map((d) => [d.split(" ")[0], d.slice(d.indexOf(" ") + 1)]));
   assert.equal(directivas["default-src"], "'self'");
   assert.equal(directivas["script-src"], "'self' 'wasm-unsafe-eval'"); // no eval, no inline script
   assert.equal(directivas["connect-src"], "'self'"); // no request leaves the origin
-  for (const ruta of [LECCION, "/courses/llm-agents/", "/", "/sw.js", "/pyodide/314.0.7/pyodide.mjs", "/no-existe", "/courses/llm-agents"]) {
+  const archivos = archivosDeDist().filter((r) => !/\.(br|gz)$/.test(r));
+  assert.ok(archivos.some((r) => /^\/static\/pagina\.\w+\.js$/.test(r)), archivos.join(" "));
+  for (const ruta of [...archivos, "/", "/courses/llm-agents/", "/no-existe", "/courses/llm-agents"]) {
     assert.equal((await pedir(ruta)).headers.get("content-security-policy"), enHeaders, ruta);
   }
-  const pagina = await pedir(LECCION);
-  const js = (await pagina.text()).match(/src="(\/static\/pagina\.[A-Z0-9]+\.js)"/)[1];
-  assert.equal((await pedir(js)).headers.get("content-security-policy"), enHeaders, js);
-  assert.equal((await pedir("/bench/base/")).headers.get("content-security-policy"), null);
+});
+
+// That policy runs no inline script: a page of dist/ with one would be blocked on any host
+// that sends _headers. The JSON data islands are not scripts.
+test("no page of dist/ has an inline script", () => {
+  const paginas = archivosDeDist().filter((r) => r.endsWith(".html"));
+  assert.ok(paginas.includes(LECCION + "index.html"), paginas.join(" "));
+  for (const ruta of paginas) {
+    for (const [etiqueta] of readFileSync(join(DIST, ruta), "utf8").matchAll(/<script\b[^>]*>/g)) {
+      assert.match(etiqueta, /\ssrc="|\stype="application\/json"/, `${ruta}: ${etiqueta}`);
+    }
+  }
 });
 
 test("types and cache lifetimes", async () => {
