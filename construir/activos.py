@@ -28,10 +28,10 @@ def modulos_del_trabajador(raiz):
     list) and the worker's own two, ejecutor.py and comprobador.py."""
     sys.path.insert(0, str(raiz / "py"))
     try:
-        from modulos import MODULOS
+        from modulos import MODULOS, SOLO_EN_CALIFICAR
     finally:
         sys.path.pop(0)
-    return {**{m: raiz / "py" / m for m in MODULOS},
+    return {**{m: raiz / "py" / m for m in MODULOS if m not in SOLO_EN_CALIFICAR},
             **{m: raiz / "site" / "src" / m for m in ("ejecutor.py", "comprobador.py")}}
 
 
@@ -53,8 +53,10 @@ def empaquetar_js(raiz, destino, entradas):
              "--splitting", "--chunk-names=[name].[hash]",
              f"--alias:modulos-del-trabajador={generado.resolve()}",
              f"--outdir={destino}", f"--metafile={meta}", "--log-level=warning"]
-    r = subprocess.run(orden, cwd=raiz, capture_output=True, text=True)
-    generado.unlink()
+    try:
+        r = subprocess.run(orden, cwd=raiz, capture_output=True, text=True)
+    finally:
+        generado.unlink()
     if r.returncode != 0:
         raise ErrorDeConstruccion([f"esbuild falló:\n{r.stderr}"])
     salidas = json.loads(meta.read_text())["outputs"]

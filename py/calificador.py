@@ -14,8 +14,8 @@ draws fresh hidden inputs each run; with the build's seed both give the same ver
 transporte.Transporte, which calls the learner's function: in this interpreter, or in
 calificar.py's sandboxed child. Either way, the tools that the learner's code calls run here,
 on the trusted side, which keeps the environment, counts the calls, bounds their cost and
-decides. Values cross as JSON (valores.py), so a custom __eq__ is lost. The words of every
-verdict are redaccion.py's.
+decides. Values cross as JSON (valores.py), so a custom __eq__ is lost. What the learner reads
+is worded in redaccion.py (its FRASES, and the notation of values).
 
 The report follows Gradescope's results.json: score, max_score, execution_time, tests, output.
 """
@@ -81,8 +81,8 @@ def esperado(reto, semilla):
     de_referencia, firma = EnEsteInterprete(referencia, reto.funcion), reto.firma
     guion = por_json(list(reto.conversacion(ayuda)))
     if firma == "bucle":  # the learner's function is the loop: one call replays the conversation
-        r, entorno, registro, incidencias = _ejecuta(de_referencia, {"guion": guion, "tope": _TOPE_TURNOS},
-                                                     referencia["ENTORNO"], ayuda.herramientas, _gasto(),
+        r, entorno, registro, incidencias = ejecuta(de_referencia, {"guion": guion, "tope": _TOPE_TURNOS},
+                                                     referencia["ENTORNO"], ayuda.herramientas, gasto_nuevo(),
                                                      firma, publico=referencia)
         fin, motivo = ("fin", None) if "valor" in r and r["valor"][0] is not None and not incidencias \
             else ("fallo", incidencias or r)
@@ -91,7 +91,7 @@ def esperado(reto, semilla):
                                  "esperado": {"respuesta": r, "entorno": entorno,
                                               "registro": [n for n, *_ in registro]}}
     else:
-        fin, motivo, entorno = _arnes(datos, referencia, de_referencia, guion, ayuda.herramientas, [], _gasto())
+        fin, motivo, entorno = _arnes(datos, referencia, de_referencia, guion, ayuda.herramientas, [], gasto_nuevo())
         datos["conversacion"] = {"guion": guion, "entorno": entorno}
     if fin != "fin":
         raise RuntimeError("la solución de referencia no reproduce su conversación: %s" % (motivo,))
@@ -100,8 +100,8 @@ def esperado(reto, semilla):
         if p["juego"].get("nombre") not in juegos(referencia):
             raise ValueError("la prueba %r usa herramientas que no son de h: usa h.herramientas o h.con_…"
                              % p["nombre"])
-        r, despues, registro, incidencias = _ejecuta(de_referencia, p["argumento"], p["entorno"],
-                                                     p["juego"], _gasto(), firma, publico=referencia)
+        r, despues, registro, incidencias = ejecuta(de_referencia, p["argumento"], p["entorno"],
+                                                     p["juego"], gasto_nuevo(), firma, publico=referencia)
         if incidencias:
             raise RuntimeError("la solución de referencia incumple el enunciado en la prueba %r: %s"
                                % (p["nombre"], incidencias[0]))
@@ -148,7 +148,7 @@ def compara(datos, publico, transporte):
         problema = redaccion.como_frase(redaccion.corto(str(problema), _TOPE_FALLO))
         resultados = [(n, problema, "") for n in nombres]
     else:
-        gasto, de_cada = _gasto(), juegos(publico)  # gasto: the learner's tool time, in all
+        gasto, de_cada = gasto_nuevo(), juegos(publico)  # gasto: the learner's tool time, in all
         transporte.en_prueba(REPRODUCE)
         resultados = [(REPRODUCE, *_reproduce(datos, publico, de_cada, transporte, gasto))]
         for p in pruebas:
@@ -167,11 +167,11 @@ def compara(datos, publico, transporte):
     return informe
 
 
-def _gasto():
+def gasto_nuevo():
     return {"segundos": 0.0, "agotado": False}
 
 
-def _ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=None, publico=None):
+def ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=None, publico=None):
     """One call through the transport, with tools bound to a fresh trusted copy of the environment.
 
     Returns (respuesta, entorno después, [(herramienta, args, kwargs), ...] in order, incidencias):
@@ -229,8 +229,7 @@ def _ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=N
         def confirmar(entorno, ll):
             if clave(ll) != pedida:  # the user is asked about the call, not about anything else
                 incidencias.append(FRASES["pregunto_otra_cosa"] % redaccion.muestra_en_linea(ll))
-                raise ValueError("confirmar debe recibir la llamada que se va a ejecutar, ll, y ha recibido %s"
-                                 % redaccion.muestra_en_linea(ll))
+                raise ValueError(FRASES["confirmar_otra"] % redaccion.muestra_en_linea(ll))
             k, usuario["k"] = usuario["k"], usuario["k"] + 1
             return usuario["respuestas"][k] if k < len(usuario["respuestas"]) else True
         funciones["confirmar"] = con_limites("confirmar", confirmar)
@@ -239,8 +238,7 @@ def _ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=N
 
         def responde(entorno, M, herramientas=None):
             if len(redaccion.texto_json(M)) > _TOPE_ENTORNO * 3:  # a learner's M is parsed here, on the trusted side
-                raise ValueError("la conversación que recibe el modelo no puede pasar de %d caracteres"
-                                 % (_TOPE_ENTORNO * 3))
+                raise ValueError(FRASES["conversacion_grande"] % (_TOPE_ENTORNO * 3))
             if clave(herramientas) != declaradas and not incidencias:
                 vez = sum(1 for n, *_ in registro if n == "modelo")
                 incidencias.append(FRASES["otras_herramientas"] % (
@@ -258,22 +256,22 @@ def _ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=N
 def _excede(entorno, valor=None):
     """Why a tool's environment or result is past the trusted side's bounds, or None."""
     if isinstance(valor, str) and len(valor) > _TOPE_RESULTADO:
-        return "el resultado de la herramienta ocupa más de %d caracteres" % _TOPE_RESULTADO
+        return FRASES["resultado_grande"] % _TOPE_RESULTADO
     if not isinstance(entorno, dict):
         return None
     total = 0
     for ruta, contenido in entorno.items():
         if isinstance(ruta, str) and len(ruta) > _TOPE_RUTA:
-            return "las rutas del entorno de la prueba no pueden pasar de %d caracteres" % _TOPE_RUTA
+            return FRASES["ruta_larga"] % _TOPE_RUTA
         total += sum(len(x) if isinstance(x, (str, list, dict)) else 1 for x in (ruta, contenido))
     if total > _TOPE_ENTORNO:
-        return "el entorno de la prueba no admite más de %d caracteres" % _TOPE_ENTORNO
+        return FRASES["entorno_grande"] % _TOPE_ENTORNO
     return None
 
 
 def _corre_prueba(datos, publico, juego, p, transporte, gasto):
     firma = datos["firma"]
-    r, entorno, registro, incidencias = _ejecuta(transporte, p["argumento"], p["entorno"], juego, gasto,
+    r, entorno, registro, incidencias = ejecuta(transporte, p["argumento"], p["entorno"], juego, gasto,
                                                  firma, publico=publico)
     e = p["esperado"]
     # The cause before the symptom: how it used inicio, the model and the user, then what it
@@ -421,7 +419,7 @@ def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
         pedidos = [r] if firma == "respuesta" else llamadas
         obs = []
         for argumento in pedidos:
-            respuesta, entorno, _, incidencias = _ejecuta(transporte, argumento, entorno, juego, gasto,
+            respuesta, entorno, _, incidencias = ejecuta(transporte, argumento, entorno, juego, gasto,
                                                           firma, usuario)
             salidas.append(respuesta.get("salida", ""))
             fallo = (incidencias[0] if incidencias and "caida" not in respuesta else None) \

@@ -175,18 +175,10 @@ class Proceso:
                 self.ultimo_error = primeros.decode("utf-8", "replace")
 
 
-CARO = ("Tu entrega ha hecho trabajar al calificador más de %g s (revisar lo que devuelve, o lo que "
-        "pasa a las herramientas y al modelo), y se ha detenido.")
-
 # Why the relay ended a child, for the learner, by what Proceso.recibe saw.
-_ENVIADO = "lo que ha enviado tu código (lo que devuelve tu función, o lo que pasa a una herramienta o al modelo)"
-POR_QUE_SE_CIERRA = {
-    "terminado": "el proceso de tu entrega ha terminado de golpe (¿os._exit, una recursión infinita o "
-                 "demasiada memoria?)",
-    "demasiado grande": "%s ocupa más de %d MB en JSON, el máximo de un mensaje" % (_ENVIADO, TOPE_MENSAJE >> 20),
-    "demasiado profundo": "%s tiene más de %d niveles de listas y diccionarios unos dentro de otros, el "
-                          "máximo de un mensaje" % (_ENVIADO, TOPE_PROFUNDIDAD),
-}
+POR_QUE_SE_CIERRA = {"terminado": redaccion.FRASES["terminado"],
+                     "demasiado grande": redaccion.FRASES["enviado_grande"] % (TOPE_MENSAJE >> 20),
+                     "demasiado profundo": redaccion.FRASES["enviado_hondo"] % TOPE_PROFUNDIDAD}
 
 
 def _queda(limite):
@@ -279,7 +271,7 @@ class Juez:
                     mensaje = self.proceso.recibe(desde + max(0.0, TIEMPO_JUEZ_ENTREGA - trabajo))
                 except Plazo:  # the submission's doing: a new judge goes on, and it gets its 0
                     self._arranca()
-                    return self.sin_calificar(ruta, CARO % TIEMPO_JUEZ_ENTREGA, semilla), None
+                    return self.sin_calificar(ruta, redaccion.FRASES["caro"] % TIEMPO_JUEZ_ENTREGA, semilla), None
                 trabajo += time.monotonic() - desde
                 if "informe" in mensaje:
                     informe = {"entrega": ruta, "output": "", **mensaje["informe"],

@@ -4,8 +4,9 @@
     publico(fuente, "x.reto.py")               # {"enunciado", "plantilla"}: all the page gets
     reto = carga("x", fuente, guionizado, entorno)
 
-A .reto.py defines the names of NOMBRES_DE_UN_RETO (docs/autores.md explains each). Its
-ARGUMENTO is the challenge's firma: what the learner's function receives (FIRMAS).
+A .reto.py defines the names of NOMBRES_DE_UN_RETO (docs/autores.md explains each). Its FIRMA
+is what the learner's function receives (FIRMAS); files written before it was named so say
+ARGUMENTO, which is read the same.
 """
 import ast
 import collections
@@ -30,7 +31,7 @@ NOMBRES_DE_UN_RETO = [
     ("PLANTILLA", "texto", "el código con el que empieza el editor"),
     ("CONTEXTO", "texto", "el código que se ejecuta antes que el de quien aprende"),
     ("FUNCION", "texto", "el nombre de la función que escribe quien aprende"),
-    ("ARGUMENTO", "texto", 'lo que recibe: "respuesta", "llamada", "bucle" o "permiso"'),
+    ("FIRMA", "texto", 'lo que recibe la función: "respuesta", "llamada", "bucle" o "permiso"'),
     ("REGLAS", "reglas", 'las reglas del enunciado: {"clave": ("un trozo del enunciado", '
                          '["las pruebas visibles que la comprueban"]), ...}'),
     ("SOLUCION", "texto", "la solución de referencia"),
@@ -38,6 +39,7 @@ NOMBRES_DE_UN_RETO = [
     ("pruebas", "función", "pruebas(h): las pruebas, visibles y ocultas"),
 ]
 _PEDIDOS = {nombre for nombre, _, _ in NOMBRES_DE_UN_RETO}
+_ANTIGUOS = {"ARGUMENTO": "FIRMA"}  # an older name, read as the new one
 
 # A loaded challenge. fuente_guionizado and fuente_entorno are the two py/ files its context runs.
 Reto = collections.namedtuple("Reto", "nombre enunciado plantilla contexto funcion firma reglas solucion "
@@ -68,7 +70,9 @@ def carga(nombre, fuente, guionizado, entorno):
         raise ValueError("\n".join(problemas))
     ns = {"__name__": "reto_" + nombre.replace("-", "_")}
     exec(compile(fuente, nombre + ".reto.py", "exec"), ns)
-    return Reto(nombre, ns["ENUNCIADO"], ns["PLANTILLA"], ns["CONTEXTO"], ns["FUNCION"], ns["ARGUMENTO"],
+    for viejo, nuevo in _ANTIGUOS.items():
+        ns.setdefault(nuevo, ns.get(viejo))
+    return Reto(nombre, ns["ENUNCIADO"], ns["PLANTILLA"], ns["CONTEXTO"], ns["FUNCION"], ns["FIRMA"],
                 ns["REGLAS"], ns["SOLUCION"], ns["CONVERSACION"], ns["pruebas"], guionizado, entorno)
 
 
@@ -94,6 +98,9 @@ def _lee(fuente, archivo):
             for destino in nodo.targets:
                 if isinstance(destino, ast.Name):
                     hay[destino.id] = (clase, nodo.lineno, valor)
+    for viejo, nuevo in _ANTIGUOS.items():
+        if viejo in hay and nuevo not in hay:
+            hay[nuevo] = hay.pop(viejo)
     problemas, fin = [], max(1, len(fuente.splitlines()))
     for nombre, clase, para in NOMBRES_DE_UN_RETO:
         if nombre not in hay:
@@ -108,9 +115,9 @@ def _lee(fuente, archivo):
             problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre, debe, para))
     if hay.get("REGLAS", ("",))[0] == "reglas" and hay.get("ENUNCIADO", ("",))[0] == "texto":
         problemas += _revisa_reglas(hay["REGLAS"][2], hay["ENUNCIADO"][2], archivo, hay["ENUNCIADO"][1], fuente)
-    firma = hay.get("ARGUMENTO")
+    firma = hay.get("FIRMA")
     if firma and firma[0] == "texto" and firma[2] not in FIRMAS:
-        problemas.append('%s:%d: ARGUMENTO debe ser "respuesta", "llamada", "bucle" o "permiso", no %r'
+        problemas.append('%s:%d: FIRMA debe ser "respuesta", "llamada", "bucle" o "permiso", no %r'
                          % (archivo, firma[1], firma[2]))
     return problemas, hay
 

@@ -66,11 +66,13 @@ def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
     salida is what the file printed while it loaded, capped.
     """
     ns, salida = {"__name__": "__main__"}, Salida()
+    ejecuta_fuentes(fuentes_contexto, ns)
     try:
-        ejecuta_fuentes(fuentes_contexto, ns)
         codigo = compile(fuente, nombre, "exec")
     except SyntaxError as e:
         return ns, FRASES["sintaxis"] % (e.lineno, e.msg), ""
+    except (RecursionError, MemoryError) as e:  # nesting too deep for the compiler, say
+        return ns, FRASES["no_compila"] % (type(e).__name__, corto(str(e), 200)), ""
     try:
         with salida:
             exec(codigo, ns)
@@ -118,6 +120,7 @@ class Salida:
             builtins.print, self._print = self._print, None
         for r in reversed(self._redirige):
             r.__exit__(*excepcion)
+        self._redirige = None  # a write after the block (a logging handler kept it) swaps nothing
 
     def write(self, s):
         s = str(s)
@@ -131,14 +134,15 @@ class Salida:
         return len(s)
 
     def _sin_imprimir(self, imprime):
-        """print, past the cap: the learner's own files still get theirs."""
+        """print, past the cap: what would come here is counted; anything else (the learner's own
+        file, or a stdout the learner's code redirected) still gets its line."""
         salida = self
 
         def print(*valores, sep=" ", end="\n", file=None, flush=False):
-            if file is not None and file is not sys.stdout and file is not sys.stderr:
-                imprime(*valores, sep=sep, end=end, file=file, flush=flush)
-            else:
+            if (sys.stdout if file is None else file) is salida:
                 salida.callados += 1
+            else:
+                imprime(*valores, sep=sep, end=end, file=file, flush=flush)
         return print
 
     def flush(self):

@@ -46,20 +46,24 @@ def principal():
     envia({"listo": True})
     inicio = recibe()["carga"]
     _instala_open_url(inicio["fuentes"])
+    # The transport, and what it reports inicio with, are taken before the submission's code runs:
+    # a submission that then replaces transporte.EnEsteInterprete.llama or valores.a_json cannot
+    # make a changed inicio look unchanged (docs/calificar.md says what it still can do).
+    suyo = transporte.EnEsteInterprete({}, inicio["funcion"], archivo=inicio["nombre"])
+    prepara, llama = suyo.prepara, suyo.llama
     try:
         fuente, problema = entrega.fuente_de(base64.b64decode(inicio["entrega"])), None
     except ValueError as e:
         fuente, problema = "", FRASES["no_se_lee"] % e
-    ns, problema, salida = (({}, problema, "") if problema else
-                            entrega.carga_entrega(inicio["contexto"], fuente, inicio["nombre"]))
-    suyo = transporte.EnEsteInterprete(ns, inicio["funcion"], problema, inicio["nombre"], salida)
-    problema, salida = suyo.prepara()
+    suyo.ns, suyo.problema, suyo.salida = (({}, problema, "") if problema else
+                                           entrega.carga_entrega(inicio["contexto"], fuente, inicio["nombre"]))
+    problema, salida = prepara()
     envia({"problema": problema, "salida": salida})
     while True:
         pedido = recibe()["llama"]
         funciones = {n: _remota(n) for n in pedido["nombres"]}
         try:
-            respuesta = suyo.llama(pedido["argumentos"], pedido["herramientas"], funciones)
+            respuesta = llama(pedido["argumentos"], pedido["herramientas"], funciones)
         except BaseException as e:  # noqa: B902  a KeyboardInterrupt of its own, say
             respuesta = {"excepcion": transporte.describe_excepcion(e), "salida": ""}
         try:

@@ -21,6 +21,7 @@ import sys
 
 import calificador
 import carga
+import redaccion
 import transporte
 from entrega import TOPE_SALIDA
 from redaccion import FRASES
@@ -92,7 +93,7 @@ class Remoto(transporte.Transporte):
                 usos[nombre] = usos.get(nombre, 0) + 1
                 if sum(usos.values()) > TOPE_HERRAMIENTAS:  # they run here: a flood of calls must not
                     self.cierra()
-                    return {"caida": demasiadas_llamadas(usos)}
+                    return {"caida": redaccion.demasiadas_llamadas(TOPE_HERRAMIENTAS, usos)}
                 r, caida = self._al_hijo(ejecuta_herramienta(funciones, r["herramienta"]), "llamada")
             elif set(r) == {"fin"}:
                 return saneada(r["fin"], bucle=argumentos[2:3] == ["bucle"])
@@ -133,15 +134,6 @@ class Remoto(transporte.Transporte):
     def _invalido(self):
         self.cierra()
         return INVALIDO
-
-
-def demasiadas_llamadas(usos):
-    """The cap of TOPE_HERRAMIENTAS calls in one call, said of what was called."""
-    def que(nombre):
-        return {"modelo": "al modelo", "confirmar": "a confirmar"}.get(nombre, "a %s" % nombre)
-    partes = ["%d %s" % (n, que(nombre)) for nombre, n in sorted(usos.items(), key=lambda x: -x[1])]
-    return "tu función ha hecho más de %d llamadas de una vez (%s)" % (
-        TOPE_HERRAMIENTAS, ", ".join(partes[:4]) + (", …" if len(partes) > 4 else ""))
 
 
 def ejecuta_herramienta(funciones, pedido):

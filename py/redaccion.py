@@ -11,6 +11,7 @@ import json
 FRASES = {
     "no_definida": "No has definido la función %s",
     "sintaxis": "Tu entrega tiene un error de sintaxis en la línea %s: %s",
+    "no_compila": "Python no puede compilar tu entrega (%s: %s): ¿una expresión anidada demasiado hondo?",
     "al_cargar": "Al cargar tu entrega%s salta %s%s",
     "no_se_lee": "no se ha podido leer la entrega: %s",
     "invalido": "el proceso de tu entrega ha enviado un mensaje inválido",
@@ -49,6 +50,22 @@ FRASES = {
                            "HERRAMIENTAS."),
     "inicio_cambiado": "tu función ha cambiado la lista inicio que recibió",
     "lento": "tus llamadas %s han tardado más de %g s en total",
+    "resultado_grande": "el resultado de la herramienta ocupa más de %d caracteres",
+    "ruta_larga": "las rutas del entorno de la prueba no pueden pasar de %d caracteres",
+    "entorno_grande": "el entorno de la prueba no admite más de %d caracteres",
+    "conversacion_grande": "la conversación que recibe el modelo no puede pasar de %d caracteres",
+    "confirmar_otra": "confirmar debe recibir la llamada que se va a ejecutar, ll, y ha recibido %s",
+    "no_json_a": "los argumentos de %s deben ser valores JSON",
+    "demasiadas_llamadas": "tu función ha hecho más de %d llamadas de una vez (%s)",
+    "caro": ("Tu entrega ha hecho trabajar al calificador más de %g s (revisar lo que devuelve, o lo que pasa a "
+             "las herramientas y al modelo), y se ha detenido."),
+    "terminado": ("el proceso de tu entrega ha terminado de golpe (¿os._exit, una recursión infinita o demasiada "
+                  "memoria?)"),
+    "enviado_grande": ("lo que ha enviado tu código (lo que devuelve tu función, o lo que pasa a una herramienta o "
+                       "al modelo) ocupa más de %d MB en JSON, el máximo de un mensaje"),
+    "enviado_hondo": ("lo que ha enviado tu código (lo que devuelve tu función, o lo que pasa a una herramienta o "
+                      "al modelo) tiene más de %d niveles de listas y diccionarios unos dentro de otros, el máximo "
+                      "de un mensaje"),
     "total": "se ha agotado el tiempo total de la entrega (%g s)",
     "no_acaba": "%s no ha terminado en %g s: ¿un bucle infinito?",
     "recortada": "\n[salida recortada: tu código ha escrito mucho más]",
@@ -95,6 +112,15 @@ def veces(n):
 
 def bloques(n):
     return "1 bloque" if n == 1 else "%d bloques" % n
+
+
+def demasiadas_llamadas(tope, usos):
+    """The cap of calls out of one call of the learner's function, said of what was called: usos is
+    {name of a tool, "modelo" or "confirmar": how many times}."""
+    def que(nombre):
+        return {"modelo": "al modelo", "confirmar": "a confirmar"}.get(nombre, "a %s" % nombre)
+    partes = ["%d %s" % (n, que(nombre)) for nombre, n in sorted(usos.items(), key=lambda x: -x[1])]
+    return FRASES["demasiadas_llamadas"] % (tope, ", ".join(partes[:4]) + (", …" if len(partes) > 4 else ""))
 
 
 def sin_tiempo(quien, tiempo_llamada, tiempo_entrega, en_total):

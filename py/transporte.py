@@ -90,6 +90,8 @@ class EnEsteInterprete(Transporte):
 
     def __init__(self, ns, nombre, problema=None, archivo="entrega.py", salida=""):
         self.ns, self.nombre, self.problema, self.archivo, self.salida = ns, nombre, problema, archivo, salida
+        self._a_json = a_json  # what inicio is reported with, taken now (hijo.py makes this before the
+        # submission's code runs, so that replacing valores' or this module's a_json later changes nothing)
 
     def prepara(self):
         if self.problema:
@@ -127,7 +129,7 @@ class EnEsteInterprete(Transporte):
             ns.update(guardado)
             politica()
         if firma == "bucle":
-            respuesta["inicio"] = a_json(llamada[1]).get("valor") if llamada else argumentos[0]["inicio"]
+            respuesta["inicio"] = self._a_json(llamada[1]).get("valor") if llamada else argumentos[0]["inicio"]
         respuesta["salida"] = salida.texto()
         return respuesta
 
@@ -189,7 +191,7 @@ def _cruza(valor, nombre):
     try:
         return por_json(valor)
     except (TypeError, ValueError):
-        raise TypeError("los argumentos de %s deben ser valores JSON" % nombre) from None
+        raise TypeError(FRASES["no_json_a"] % nombre) from None
 
 
 def sustituto(nombre, remota, recibido, copia):
@@ -220,11 +222,11 @@ def describe_excepcion(e, archivo=None):
     """The one shape of an exception crossing the grader: enough to judge it, raise it again, and
     point at the learner's line (the last frame in `archivo`, the submission's file name)."""
     try:
-        argumentos = por_json(list(e.args))
+        args = por_json(list(e.args))
     except (TypeError, ValueError):
-        argumentos = None
-    if argumentos is None or len(json.dumps(argumentos)) > 1000:
-        argumentos = [corto(str(e), 300)]
+        args = None
+    if args is None or len(json.dumps(args)) > 1000:
+        args = [corto(str(e), 300)]
     return {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
-            "mensaje": corto(str(e), 300), "args": argumentos,
+            "mensaje": corto(str(e), 300), "args": args,
             "linea": linea_en(e.__traceback__, archivo) if archivo else None}

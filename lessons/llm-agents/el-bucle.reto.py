@@ -4,7 +4,7 @@ Lo lee el calificador (py/carga.py). CONTEXTO, PLANTILLA y ENUNCIADO son públic
 SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
 """
 
-ARGUMENTO = "bucle"  # lo que recibe la función: un modelo guionizado, el inicio, el entorno y el tope
+FIRMA = "bucle"  # lo que recibe la función: un modelo guionizado, el inicio, el entorno y el tope
 FUNCION = "bucle"
 
 ENUNCIADO = """\

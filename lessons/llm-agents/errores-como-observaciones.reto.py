@@ -4,7 +4,7 @@ Lo lee el calificador (py/carga.py). CONTEXTO, PLANTILLA y ENUNCIADO son públic
 SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
 """
 
-ARGUMENTO = "llamada"  # lo que recibe la función: la respuesta entera o una llamada
+FIRMA = "llamada"  # lo que recibe la función: la respuesta entera o una llamada
 FUNCION = "ejecutar"
 
 ENUNCIADO = """\

@@ -4,7 +4,7 @@ Lo lee el calificador (py/carga.py). CONTEXTO, PLANTILLA y ENUNCIADO son públic
 SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
 """
 
-ARGUMENTO = "respuesta"  # lo que recibe la función: la respuesta entera o una llamada
+FIRMA = "respuesta"  # lo que recibe la función: la respuesta entera o una llamada
 FUNCION = "observaciones"
 
 ENUNCIADO = """\

@@ -4,7 +4,7 @@ Lo lee el calificador (py/carga.py). CONTEXTO, PLANTILLA y ENUNCIADO son públic
 SOLUCION, CONVERSACION y pruebas() solo los ve la parte de confianza del calificador.
 """
 
-ARGUMENTO = "permiso"  # lo que recibe la función: una llamada, el entorno y confirmar
+FIRMA = "permiso"  # lo que recibe la función: una llamada, el entorno y confirmar
 FUNCION = "ejecutar"
 
 ENUNCIADO = """\

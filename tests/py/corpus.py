@@ -6,7 +6,8 @@ two bounds race and the machine's speed picks the first), and "solo_aislado" for
 make sense through calificar.py: they loop, kill or exit their interpreter, reach Node from
 Pyodide, are not plain files, or read what the page's own interpreter holds (the page's
 "Comprobar" is feedback; calificar.py decides). "especial" marks a file that git cannot hold
-well, made by prepara_especiales: a FIFO, a name that is not UTF-8, 200 KB of punycode.
+well, made by prepara_especiales: a FIFO, a name that is not UTF-8, 200 KB of punycode, an
+expression too deep to compile.
 """
 import glob
 import importlib.util
@@ -41,6 +42,10 @@ def prepara_especiales(carpeta):
             rutas[caso] = os.path.join(carpeta, os.path.basename(caso))
             with open(rutas[caso], "wb") as f:
                 f.write(("# coding: punycode " + "\U00010000" * 200_000).encode("punycode"))
+        elif v.get("especial") == "anidado":  # 400 KB of 1+1+…: too deep for the compiler
+            rutas[caso] = os.path.join(carpeta, os.path.basename(caso))
+            with open(rutas[caso], "w", encoding="utf-8") as f:
+                f.write("x = " + "1+" * 200_000 + "1\n")
         elif v.get("especial") == "nombre_no_utf8":
             rutas[caso] = os.fsdecode(os.path.join(os.fsencode(carpeta), b"entrega_\xf1\xff.py"))
             with open(os.path.join(ENTREGAS, "llamar-herramientas", "bien_incumple.py"), "rb") as f, \

@@ -238,9 +238,9 @@ def informe(nombre_reto, semillas=(11, 12, 13)):
     """
     reto = corpus.carga_reto(nombre_reto)
     inicio = time.perf_counter()
-    assert all(_sobrevive(reto, reto.solucion, s) for s in semillas), "SOLUCION fails its own tests"
+    assert all(sobrevive(reto, reto.solucion, s) for s in semillas), "SOLUCION fails its own tests"
     lista = mutantes(reto.solucion, reto.funcion)
-    vivos = [d for d, fuente in lista if all(_sobrevive(reto, fuente, s) for s in semillas)]
+    vivos = [d for d, fuente in lista if all(sobrevive(reto, fuente, s) for s in semillas)]
     return {"generados": len(lista), "muertos": len(lista) - len(vivos), "vivos": vivos,
             "segundos": round(time.perf_counter() - inicio, 1)}
 
@@ -251,7 +251,7 @@ def fuente_de(nombre_reto, descripcion):
     return dict(mutantes(reto.solucion, reto.funcion))[descripcion]
 
 
-def _sobrevive(reto, fuente, semilla):
+def sobrevive(reto, fuente, semilla):
     """True if this source gets full marks with this seed."""
     ns, problema, _ = entrega.carga_entrega(calificador.fuentes_publicas(reto), fuente, NOMBRE_DEL_MUTANTE)
     nota = calificador.califica(reto, _ConTope(ns, reto.funcion, problema), semilla)

@@ -42,9 +42,9 @@ def _llama(fuente, argumento, entorno=None, funcion="observaciones"):
     h = ayuda.Ayuda(referencia, 1)
     ns, problema, _ = entrega.carga_entrega(calificador.fuentes_publicas(reto), fuente)
     assert problema is None, problema
-    r, despues, registro, _ = calificador._ejecuta(transporte.EnEsteInterprete(ns, funcion), argumento,
+    r, despues, registro, _ = calificador.ejecuta(transporte.EnEsteInterprete(ns, funcion), argumento,
                                                    entorno or referencia["ENTORNO"], h.herramientas,
-                                                   calificador._gasto())
+                                                   calificador.gasto_nuevo())
     return r, despues, registro
 
 

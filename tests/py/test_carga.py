@@ -36,10 +36,16 @@ def test_a_challenge_file_missing_a_name_is_refused_with_its_line():
 
 
 def test_an_unknown_firma_is_refused_at_its_line():
-    fuente = _fuente("permisos").replace('ARGUMENTO = "permiso"', 'ARGUMENTO = "permisos"')
-    linea = next(i for i, fila in enumerate(fuente.splitlines(), 1) if fila.startswith("ARGUMENTO = "))
+    fuente = _fuente("permisos").replace('FIRMA = "permiso"', 'FIRMA = "permisos"')
+    linea = next(i for i, fila in enumerate(fuente.splitlines(), 1) if fila.startswith("FIRMA = "))
     assert carga.revisa(fuente, "p.reto.py") == [
-        'p.reto.py:%d: ARGUMENTO debe ser "respuesta", "llamada", "bucle" o "permiso", no \'permisos\'' % linea]
+        'p.reto.py:%d: FIRMA debe ser "respuesta", "llamada", "bucle" o "permiso", no \'permisos\'' % linea]
+
+
+def test_a_file_written_with_the_older_name_argumento_still_loads():
+    fuente = _fuente("permisos").replace('FIRMA = "permiso"', 'ARGUMENTO = "permiso"')
+    assert carga.revisa(fuente, "p.reto.py") == []
+    assert carga.carga("permisos", fuente, "", "").firma == "permiso"
 
 
 def test_a_loaded_challenge_is_a_record_with_the_files_names_and_the_page_gets_two_of_them():

@@ -60,3 +60,32 @@ def test_past_the_cap_print_is_skipped_but_still_reaches_the_learners_own_files(
     assert propio.getvalue() == "a mi fichero\n"
     # 5000 - 1920 prints after the one that reached the cap, and one more.
     assert salida.n == entrega.TOPE_SALIDA and salida.texto().endswith("y 3081 llamadas más a print]")
+
+
+def test_a_writer_kept_past_the_call_never_leaves_print_swapped():
+    import logging
+    guardado = []
+    with entrega.Salida() as salida:  # a logging handler created while the file loads keeps it
+        manejador = logging.StreamHandler()
+    guardado.append(manejador)
+    real = builtins.print
+    manejador.stream.write("x" * (entrega.TOPE_SALIDA + 10))
+    assert builtins.print is real and salida.perdidos == 10
+
+
+def test_past_the_cap_a_stdout_the_learner_redirected_still_gets_its_print():
+    import contextlib
+    propio = io.StringIO()
+    with entrega.Salida():
+        print("x" * (entrega.TOPE_SALIDA + 1))
+        with contextlib.redirect_stdout(propio):
+            print("hola")
+    assert propio.getvalue() == "hola\n"
+
+
+def test_a_file_too_deep_to_compile_is_the_submissions_problem():
+    import sys
+    if sys.platform == "emscripten":  # Pyodide's compiler has no such guard: the wasm stack overflows
+        return                        # and the process dies (the corpus' especial_anidado.py covers it)
+    _, problema, _ = entrega.carga_entrega([], "x = " + "1+" * 200_000 + "1\n", "e.py")
+    assert problema.startswith("Python no puede compilar tu entrega (RecursionError: ")

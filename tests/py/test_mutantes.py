@@ -42,5 +42,5 @@ def test_the_mistakes_a_learner_makes_are_among_them():
 
 def test_a_mutant_that_never_ends_is_stopped_and_killed():
     reto = corpus.carga_reto("errores-como-observaciones")
-    assert mutantes._sobrevive(reto, reto.solucion, 11)
-    assert not mutantes._sobrevive(reto, "def ejecutar(ll, entorno):\n    while True:\n        pass\n", 11)
+    assert mutantes.sobrevive(reto, reto.solucion, 11)
+    assert not mutantes.sobrevive(reto, "def ejecutar(ll, entorno):\n    while True:\n        pass\n", 11)
