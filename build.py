@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from construir import activos, bloques, red, retos
+from construir import activos, bloques, conversacion, red, retos
 from construir.comprimir import comprimir_arbol
 from construir.errores import ErrorDeConstruccion, problema
 from construir.leer import leer
@@ -73,7 +73,8 @@ def leer_cursos(dir_lecciones):
                 problemas.extend(errores)
                 continue
             errores = _cargar_retos(dir_curso, ruta, doc, lineas) + _leer_preguntas(ruta, doc, lineas)
-            errores = errores or _cargar_redes(dir_curso, ruta, doc, lineas)
+            errores = errores or _cargar_redes(dir_curso, ruta, doc, lineas) + \
+                _cargar_conversaciones(dir_curso, ruta, doc, lineas)
             if errores:
                 problemas.extend(errores)
                 continue
@@ -141,6 +142,40 @@ def _cargar_redes(dir_curso, ruta, doc, lineas):
     return problemas
 
 
+def _cargar_conversaciones(dir_curso, ruta, doc, lineas):
+    """Attaches to each {conversacion} its messages and narration (construir/conversacion.py):
+    a challenge's scripted conversation, or the body's; the problems, at their lines."""
+    problemas = []
+    de_retos = {b["reto"]["nombre"]: b["reto"]["esperado"] for b in doc["bloques"] if b["tipo"] == "reto"}
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] != "conversacion":
+            continue
+        nombre, cuerpo = b["opciones"].get("reto"), b["cuerpo"]
+        try:
+            if nombre and cuerpo.strip():
+                raise ErrorDeConstruccion([problema(ruta, lineas[("bloques", i, "cuerpo")],
+                                                    "con :reto:, el cuerpo de {conversacion} va vacío: la "
+                                                    "conversación es la guionizada del reto")])
+            if nombre:
+                archivo = dir_curso / f"{nombre}.reto.py"
+                if nombre in de_retos:
+                    esperado = de_retos[nombre]
+                elif archivo.exists():
+                    fuente = archivo.read_text(encoding="utf-8")
+                    retos.publico(_relativa(archivo), fuente)
+                    esperado = retos.esperado(_relativa(archivo), fuente)
+                else:
+                    raise ErrorDeConstruccion([problema(ruta, lineas[("bloques", i, "opciones", "reto")],
+                                                        f"no existe el reto «{nombre}»: falta {_relativa(archivo)}")])
+                b["conversacion"] = {"M": conversacion.de_un_reto(esperado), "notas": {}}
+            else:
+                M, notas = conversacion.lee(ruta, lineas[("bloques", i, "cuerpo")], cuerpo)
+                b["conversacion"] = {"M": M, "notas": notas}
+        except ErrorDeConstruccion as e:
+            problemas.extend(e.problemas)
+    return problemas
+
+
 def _leer_preguntas(ruta, doc, lineas):
     """Attaches to each {pregunta} block the question read from its body; the problems."""
     problemas, vistas = [], set()
@@ -167,7 +202,8 @@ def escribir(cursos, destino, dir_py):
     static.mkdir(parents=True)
     entradas = [RAIZ / "site/src" / n for n in ("pagina.js", "trabajador.js", "indice.js")]
     bundles, trozos = activos.empaquetar_js(RAIZ, static, entradas)
-    otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in ("reto.css", "curso.css"))
+    hojas = ("reto.css", "curso.css", "conversacion.css")
+    otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in hojas)
     css = activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static)
     version, index_url, descargas, lock = activos.copiar_pyodide(RAIZ, destino / "pyodide",
                                                                  RAIZ / ".cache" / "comprimido")

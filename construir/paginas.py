@@ -16,7 +16,7 @@ from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
 from pygments.token import Name
 from pygments.util import ClassNotFound
 
-from . import preguntas_html
+from . import conversacion, preguntas_html
 from .activos import ARCHIVOS_PYODIDE
 from .leer import id_celda
 
@@ -119,7 +119,8 @@ class Paginas:
         estado = {"celdas": [], "numeros": {}, "preguntas": [], "retos": [], "curso": curso["slug"]}
         # One renderer per directive kind: a new kind adds its schema branch and a method here.
         renderizar = {"prosa": self._prosa, "celda": self._bloque_celda, "pregunta": self._bloque_pregunta,
-                      "reto": self._bloque_reto, "red": self._bloque_red}
+                      "reto": self._bloque_reto, "red": self._bloque_red,
+                      "conversacion": self._bloque_conversacion}
         partes = [renderizar[b["tipo"]](b, estado) for b in doc["bloques"]]
         # A page with a challenge installs jsonschema as soon as its interpreter is ready.
         config = dict(config, conReto=bool(estado["retos"]))
@@ -187,6 +188,10 @@ class Paginas:
             texto = json.dumps(red[api], ensure_ascii=False, indent=2)
             cuerpos[api] = _SIN_COLOR.sub(r"\1", resaltar(texto, "json")).rstrip("\n")
         return self._llenar("red", nombre=red["reto"], **cuerpos)
+
+    def _bloque_conversacion(self, bloque, _estado):
+        c = bloque["conversacion"]
+        return conversacion.html_de(c["M"], c["notas"], self.textos)
 
     def _vecinas(self, anterior, siguiente):
         def enlace(rel, clave, m):

@@ -18,6 +18,10 @@ datos.config.primeraVisita = !navigator.serviceWorker?.controller;
 const carga = new Carga(document.getElementById("estado"), totalEnviado(datos.config.descargas));
 let controlador = null;
 const avisosPendientes = [];
+let pares = null;
+function activarPares() {
+  pares ??= import("./conversacion.js").then((m) => m.activar());
+}
 
 // A phone's first visit waits for the first Run to download the interpreter (5.1 MB sent);
 // the page says so. Once cached, it boots at once, as everywhere else.
@@ -31,6 +35,7 @@ const interprete = new Interprete(datos.config, {
     document.documentElement.dataset.arranque = origen; // "red" or "instantanea"
     performance.mark("interprete-listo");
     registrarServiceWorker(carga);
+    if (document.querySelector(".conversacion")) activarPares();
   },
   alErrorCarga: (motivo) => carga.error(motivo),
   alReiniciar: (motivo) => (controlador ? controlador.alReiniciar(motivo) : avisosPendientes.push(motivo)),
@@ -38,6 +43,13 @@ const interprete = new Interprete(datos.config, {
 
 montarPreguntas(datos, (id) => marcarSitio(datos.curso, datos.slug, `pregunta-${id}`));
 montarPestanas();
+// A lesson's conversations read without script; the one that pairs a call with its result
+// comes when the interpreter is ready, or sooner if the learner reaches one first.
+if (document.querySelector(".conversacion")) {
+  for (const tipo of ["pointerover", "focusin"]) {
+    document.addEventListener(tipo, (e) => e.target.closest?.(".conversacion") && activarPares());
+  }
+}
 
 // Building the editors keeps the main thread busy for a while; let the worker
 // start first (its script and Pyodide's are then already on their way).

@@ -31,6 +31,15 @@ CASOS = [
                  id="a course without curso.yaml"),
     pytest.param({"curso.yaml": "descripcion: Uno.\n", "rota.md": CABECERA},
                  "lessons/llm-agents/curso.yaml:1: falta titulo", id="a curso.yaml without its title"),
+    pytest.param({"rota.md": CABECERA + "```{conversacion}\n:reto: nadie\n```\n"},
+                 f"{RUTA}:11: no existe el reto «nadie»: falta lessons/llm-agents/nadie.reto.py",
+                 id="a conversation of a missing challenge"),
+    pytest.param({"rota.md": CABECERA + "```{conversacion}\n:reto: nadie\nusuario: hola\n```\n"},
+                 f"{RUTA}:12: con :reto:, el cuerpo de {{conversacion}} va vacío: la conversación es la guionizada del reto",
+                 id="a challenge's conversation with a body"),
+    pytest.param({"rota.md": CABECERA + "```{conversacion}\nusuario: hola\n  texto: x\n```\n"},
+                 f"{RUTA}:12: este bloque no es de ningún mensaje: escribe antes «asistente:» o «usuario:», sola en su línea",
+                 id="a conversation whose body is malformed"),
 ]
 
 

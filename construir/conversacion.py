@@ -1,0 +1,196 @@
+"""What ```{conversacion} shows: a conversation, message by message, drawn at build time.
+
+Its source is a challenge's scripted conversation (`:reto: nombre`, an empty body) or its body,
+in this notation (docs/autores.md has it for authors):
+
+    sistema: Trabajas con los ficheros del usuario.
+    usuario: ¿Qué hay en la lista?
+    > El modelo recibe los mensajes 1 y 2, y contesta:
+    asistente:
+      texto: Miro la lista.
+      llamada t1 leer {"ruta": "lista.txt"}
+    usuario:
+      resultado t1: pan, leche, patatas
+      error t2: no existe el fichero 'x'
+
+`rol: texto` is a message whose content is a text; `rol:` alone opens one of blocks, one per
+indented line (texto, llamada ID NOMBRE {JSON}, resultado ID: contenido, error ID: contenido);
+a line indented further continues the line above it, after a space; `\\n` in a text is a line
+break; `> …` is narration, shown between the messages. The view's data is py/vista.py's, and
+site/src/conversacion.js draws the same markup in the page.
+"""
+import html
+import json
+import re
+import sys
+from pathlib import Path
+
+from .errores import ErrorDeConstruccion, problema
+
+RAIZ = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(RAIZ / "py"))
+import vista  # noqa: E402  (py/, as the page's worker imports it)
+
+sys.path.pop(0)
+
+ROLES = ("sistema", "usuario", "asistente")
+_MENSAJE = re.compile(r"^(sistema|usuario|asistente):[ \t]*(.*)$")
+_LLAMADA = re.compile(r"^llamada\s+(\S+)\s+(\S+)\s+(\{.*\})$")
+_RESULTADO = re.compile(r"^(resultado|error)\s+(\S+):[ \t]?(.*)$")
+PLEGAR = 400  # characters of a tool_result past which its content is folded, with its length
+
+
+def lee(ruta, linea, cuerpo):
+    """(M, notas) from a {conversacion}'s body, whose first line is file line `linea`; notas is
+    {k: [narration]} shown before message k (from 0; len(M) for after the last)."""
+    M, notas, abierto, ultimo = [], {}, None, None  # abierto: the blocks of a rol: line; ultimo: what continues
+    for k, fila in enumerate(cuerpo.split("\n")):
+        donde, limpia = linea + k, fila.strip()
+        if not limpia:
+            continue
+        if fila.startswith("    ") and ultimo is not None:
+            ultimo[0][ultimo[1]] += " " + _texto(limpia)
+            continue
+        if fila.startswith(" "):
+            if abierto is None:
+                raise _error(ruta, donde, "este bloque no es de ningún mensaje: escribe antes «asistente:» o "
+                                          "«usuario:», sola en su línea")
+            bloque, campo = _bloque(ruta, donde, limpia)
+            abierto.append(bloque)
+            ultimo = (bloque, campo) if campo else None
+            continue
+        if limpia.startswith(">"):
+            notas.setdefault(len(M), []).append(limpia[1:].strip())
+            abierto = ultimo = None
+            continue
+        m = _MENSAJE.match(fila)
+        if not m:
+            raise _error(ruta, donde, "se esperaba «sistema:», «usuario:» o «asistente:», o una nota «> …»; "
+                                      "llega %r" % limpia[:40])
+        if m.group(2):
+            contenido, abierto = _texto(m.group(2)), None
+            ultimo = ([contenido], 0)
+            M.append([m.group(1), ultimo[0]])
+        else:
+            abierto = []
+            ultimo = None
+            M.append([m.group(1), abierto])
+    if not M:
+        raise _error(ruta, linea, "la conversación no tiene ningún mensaje")
+    for n, (rol, contenido) in enumerate(M):
+        if isinstance(contenido, list) and len(contenido) == 1 and isinstance(contenido[0], str):
+            M[n][1] = contenido[0]  # a text message, continued
+        elif isinstance(contenido, list) and not contenido:
+            raise _error(ruta, linea, "el mensaje %d (%s) no tiene ningún bloque" % (n + 1, rol))
+    return [tuple(m) for m in M], notas
+
+
+def _texto(t):
+    return t.replace("\\n", "\n")
+
+
+def _bloque(ruta, donde, fila):
+    """(a block, the key a continuation line adds to) of one indented line."""
+    if fila.startswith("texto:"):
+        b = {"type": "text", "text": _texto(fila[len("texto:"):].strip())}
+        return b, "text"
+    m = _LLAMADA.match(fila)
+    if m:
+        try:
+            entrada = json.loads(m.group(3))
+        except ValueError as e:
+            raise _error(ruta, donde, "los argumentos de la llamada %s no son JSON: %s" % (m.group(1), e)) from None
+        if not isinstance(entrada, dict):
+            raise _error(ruta, donde, "los argumentos de la llamada %s deben ser un objeto JSON" % m.group(1))
+        return {"type": "tool_use", "id": m.group(1), "name": m.group(2), "input": entrada}, None
+    m = _RESULTADO.match(fila)
+    if m:
+        return {"type": "tool_result", "tool_use_id": m.group(2), "content": _texto(m.group(3)),
+                "is_error": m.group(1) == "error"}, "content"
+    raise _error(ruta, donde, "un bloque empieza por «texto:», «llamada ID NOMBRE {…}», «resultado ID:» o "
+                              "«error ID:»; llega %r" % fila[:40])
+
+
+def _error(ruta, linea, mensaje):
+    return ErrorDeConstruccion([problema(ruta, linea, mensaje)])
+
+
+def de_un_reto(esperado):
+    """The whole scripted conversation of a challenge, from its build-time expectations."""
+    inicio, respuestas, visto = esperado["conversacion"]["guion"][:3]
+    M = [tuple(m) for m in inicio]
+    for r, v in zip(respuestas, visto):
+        M.append(("asistente", r))
+        if v is not None:
+            M.append(("usuario", v))
+    return M
+
+
+def html_de(M, notas, textos):
+    """The conversation's HTML: what site/src/conversacion.js draws in the page, as text."""
+    datos, partes, abierta = vista.de(M), ['<div class="conversacion">'], False
+    for k, m in enumerate(datos["mensajes"]):
+        if k in notas:
+            if abierta:
+                partes.append("</ol>")
+                abierta = False
+            partes += ['<p class="narracion">%s</p>' % html.escape(t) for t in notas[k]]
+        if not abierta:
+            partes.append('<ol class="mensajes" start="%d">' % m["n"])
+            abierta = True
+        partes.append(_mensaje(m, textos))
+    if abierta:
+        partes.append("</ol>")
+    partes += ['<p class="narracion">%s</p>' % html.escape(t) for t in notas.get(len(M), [])]
+    return "".join(partes + ["</div>"])
+
+
+def _mensaje(m, textos):
+    autor = '<span class="autor">%s</span>' % html.escape(textos["conversacion_autor"].format(autor=m["autor"])) \
+        if m["autor"] else ""
+    cabeza = '<p class="quien"><span class="numero">%d</span> <span class="rol">%s</span>%s</p>' % (
+        m["n"], html.escape(m["rol"]), " " + autor if autor else "")
+    bloques = "".join(_bloque_html(b, textos) for b in m["bloques"])
+    return '<li class="mensaje rol-%s">%s<ul class="bloques">%s</ul></li>' % (m["rol"], cabeza, bloques)
+
+
+def _bloque_html(b, textos):
+    e = html.escape
+    if b["tipo"] == "text":
+        return '<li class="texto"><p>%s</p></li>' % e(b["texto"])
+    if b["tipo"] not in ("tool_use", "tool_result"):
+        return '<li class="otro"><pre>%s</pre></li>' % e(b["texto"])
+    llamada = b["tipo"] == "tool_use"
+    clases = ["llamada" if llamada else "resultado"]
+    marca = ""
+    if b["par"]:
+        clases.append("par-%d" % (_numero(b["par"]) % 6))
+        etiqueta = textos["conversacion_par_llamada" if llamada else "conversacion_par_resultado"]
+        marca = '<button class="par" type="button" aria-label="%s">%s</button> ' % (
+            e(etiqueta.format(par=b["par"], id=b["id"])), e(b["par"]))
+    if b.get("error"):
+        clases.append("error")
+    cabeza = '<p class="cabeza">%s<span class="tipo">%s</span> <code class="id">%s</code>' % (
+        marca, b["tipo"], e(b["id"]))
+    if llamada:
+        cabeza += ' <span class="nombre">%s</span></p><pre class="argumentos">%s</pre>' % (
+            e(b["nombre"]), e(b["entrada"]))
+    else:
+        if b["error"]:
+            cabeza += ' <span class="marca-error">is_error</span>'
+        contenido = '<pre class="contenido">%s</pre>' % e(b["contenido"])
+        if len(b["contenido"]) > PLEGAR:
+            contenido = "<details><summary>%s</summary>%s</details>" % (
+                e(textos["conversacion_plegado"].format(n=f"{len(b['contenido']):,}".replace(",", "."))), contenido)
+        cabeza += "</p>" + contenido
+    if b["problema"]:
+        cabeza += '<p class="problema">%s</p>' % e(b["problema"])
+    datos = ' data-par="%s"' % e(b["par"]) if b["par"] else ""
+    return '<li class="%s"%s>%s</li>' % (" ".join(clases), datos, cabeza)
+
+
+def _numero(letra):
+    n = 0
+    for c in letra:
+        n = n * 26 + ord(c) - 64
+    return n - 1

@@ -1,0 +1,78 @@
+"""What the conversation view draws: the one data shape for a lesson's transcript (built with the
+page), a cell's conversation and a refused one.
+
+    datos = de(M)    # M: [(rol, contenido)], contenido a text or a list of blocks
+
+{"mensajes": [{"n", "rol", "autor": who really wrote it when the role does not say ("el arnés"
+for a message of tool results, which goes as the user's), "bloques": [
+    {"tipo": "text", "texto"},
+    {"tipo": "tool_use", "id", "nombre", "entrada": its input as JSON text, "par", "problema"},
+    {"tipo": "tool_result", "id", "contenido": as text, "error": is_error, "par", "problema"},
+    {"tipo": any other type, "texto": the block as JSON text}]}]}
+
+par is the letter a call and its result share (A, B, …, in the order of the calls), None for a
+result that answers no call and for a call whose id was already used; problema, None or the rule
+the block breaks, in Spanish. construir/conversacion.py renders this as HTML at build time and
+site/src/conversacion.js as DOM in the page; tests/e2e checks that both draw the same.
+"""
+import json
+
+
+def de(M):
+    """The view of the conversation M (see the module's docstring)."""
+    mensajes, letras, primera = [], {}, {}
+    for n, (rol, contenido) in enumerate(M, 1):
+        bloques = [{"type": "text", "text": contenido}] if isinstance(contenido, str) else list(contenido)
+        resultados = bool(bloques) and all(_tipo(b) == "tool_result" for b in bloques)
+        llamadas = _ids(M[n - 2][1], "tool_use", "id") if n > 1 and M[n - 2][0] == "asistente" else []
+        respuestas = _ids(M[n][1], "tool_result", "tool_use_id") if n < len(M) and M[n][0] == "usuario" else []
+        vistos = [_bloque(b, n, letras, primera, llamadas, respuestas, n == len(M)) for b in bloques]
+        mensajes.append({"n": n, "rol": rol, "autor": "el arnés" if rol == "usuario" and resultados else None,
+                         "bloques": vistos})
+    return {"mensajes": mensajes}
+
+
+def _tipo(b):
+    return b.get("type") if isinstance(b, dict) else None
+
+
+def _ids(contenido, tipo, campo):
+    return [str(b.get(campo)) for b in contenido if _tipo(b) == tipo] if isinstance(contenido, list) else []
+
+
+def _bloque(b, n, letras, primera, llamadas, respuestas, ultimo):
+    """One block's view; letras and primera, {id: letter} and {id: message of its first call}, grow."""
+    tipo = _tipo(b)
+    if tipo == "text":
+        return {"tipo": "text", "texto": str(b.get("text", ""))}
+    if tipo == "tool_use":
+        id_, par, problema = str(b.get("id")), None, None
+        if id_ in primera:  # a second call with a seen id is nobody's pair
+            problema = ("id repetido: ya lo tiene la llamada del mensaje %d, y cada tool_use necesita "
+                        "un id propio" % primera[id_])
+        else:
+            primera[id_], par = n, letras.setdefault(id_, _letra(len(letras)))
+            if not ultimo and id_ not in respuestas:  # the last message's calls still wait for theirs
+                problema = ("sin resultado: cada tool_use necesita su tool_result en el mensaje "
+                            "siguiente, del usuario")
+        return {"tipo": "tool_use", "id": id_, "nombre": str(b.get("name")),
+                "entrada": json.dumps(b.get("input"), ensure_ascii=False), "par": par, "problema": problema}
+    if tipo == "tool_result":
+        id_, contenido = str(b.get("tool_use_id")), b.get("content", "")
+        if not isinstance(contenido, str):  # nested blocks: their texts, and the others by type
+            contenido = "\n".join(p.get("text", "") if _tipo(p) == "text" else "[%s]" % _tipo(p) for p in contenido)
+        responde = id_ in llamadas
+        return {"tipo": "tool_result", "id": id_, "contenido": contenido, "error": b.get("is_error") is True,
+                "par": letras.get(id_) if responde else None,
+                "problema": None if responde else ("sin llamada: cada tool_result responde a una llamada del "
+                                                   "mensaje anterior, del asistente")}
+    return {"tipo": str(tipo), "texto": json.dumps(b, ensure_ascii=False)}
+
+
+def _letra(k):
+    """A, B, …, Z, AA, AB, …: the mark of the k-th call (from 0)."""
+    letra, k = "", k + 1
+    while k:
+        k, resto = divmod(k - 1, 26)
+        letra = chr(65 + resto) + letra
+    return letra

@@ -1,0 +1,101 @@
+// A conversation, message by message, in the page: the same markup as construir/conversacion.py
+// writes at build time, drawn from py/vista.py's data, every string inserted as text. activar()
+// marks a call and its result together while either is hovered or focused.
+import { t } from "./textos.js";
+
+const PLEGAR = 400; // characters of a tool_result past which its content is folded (as at build time)
+
+function el(etiqueta, clase, texto) {
+  const e = document.createElement(etiqueta);
+  if (clase) e.className = clase;
+  if (texto !== undefined) e.textContent = texto;
+  return e;
+}
+
+function numero(letra) {
+  return [...letra].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
+}
+
+function bloque(b) {
+  if (b.tipo !== "tool_use" && b.tipo !== "tool_result") {
+    const texto = b.tipo === "text";
+    const li = el("li", texto ? "texto" : "otro");
+    li.append(el(texto ? "p" : "pre", "", b.texto));
+    return li;
+  }
+  const llamada = b.tipo === "tool_use";
+  const li = el("li", llamada ? "llamada" : "resultado");
+  const cabeza = el("p", "cabeza");
+  if (b.par) {
+    li.classList.add(`par-${numero(b.par) % 6}`);
+    li.dataset.par = b.par;
+    const marca = el("button", "par", b.par);
+    marca.type = "button";
+    marca.setAttribute("aria-label", t(llamada ? "conversacion_par_llamada" : "conversacion_par_resultado", { par: b.par, id: b.id }));
+    cabeza.append(marca, " ");
+  }
+  if (b.error) li.classList.add("error");
+  cabeza.append(el("span", "tipo", b.tipo), " ", el("code", "id", b.id));
+  li.append(cabeza);
+  if (llamada) {
+    cabeza.append(" ", el("span", "nombre", b.nombre));
+    li.append(el("pre", "argumentos", b.entrada));
+  } else {
+    if (b.error) cabeza.append(" ", el("span", "marca-error", "is_error"));
+    const contenido = el("pre", "contenido", b.contenido);
+    if (b.contenido.length > PLEGAR) {
+      const plegado = el("details");
+      const n = String(b.contenido.length).replace(/\B(?=(\d{3})+(?!\d))/g, "."); // 2.000, as at build time
+      plegado.append(el("summary", "", t("conversacion_plegado", { n })), contenido);
+      li.append(plegado);
+    } else li.append(contenido);
+  }
+  if (b.problema) li.append(el("p", "problema", b.problema));
+  return li;
+}
+
+function mensaje(m) {
+  const li = el("li", `mensaje rol-${m.rol}`);
+  const quien = el("p", "quien");
+  quien.append(el("span", "numero", String(m.n)), " ", el("span", "rol", m.rol));
+  if (m.autor) quien.append(" ", el("span", "autor", t("conversacion_autor", { autor: m.autor })));
+  const bloques = el("ul", "bloques");
+  bloques.append(...m.bloques.map(bloque));
+  li.append(quien, bloques);
+  return li;
+}
+
+/** The conversation's element: datos is py/vista.py's, notas {k: [narration before message k]}. */
+export function dibujar(datos, notas = {}) {
+  const raiz = el("div", "conversacion");
+  let lista = null;
+  datos.mensajes.forEach((m, k) => {
+    if (notas[k]) {
+      notas[k].forEach((n) => raiz.append(el("p", "narracion", n)));
+      lista = null;
+    }
+    if (!lista) {
+      lista = el("ol", "mensajes");
+      lista.start = m.n;
+      raiz.append(lista);
+    }
+    lista.append(mensaje(m));
+  });
+  (notas[datos.mensajes.length] || []).forEach((n) => raiz.append(el("p", "narracion", n)));
+  return raiz;
+}
+
+/** Marks a call and its result together while either is hovered or focused, in every
+ *  conversation under raiz, drawn now or later. */
+export function activar(raiz = document) {
+  const pareja = (e) => e.target.closest?.(".conversacion [data-par]");
+  const marcar = (e, si) => {
+    const b = pareja(e);
+    if (!b) return;
+    b.closest(".conversacion").querySelectorAll(`[data-par="${CSS.escape(b.dataset.par)}"]`)
+      .forEach((x) => x.classList.toggle("emparejado", si));
+  };
+  for (const [tipo, si] of [["pointerover", true], ["pointerout", false], ["focusin", true], ["focusout", false]]) {
+    raiz.addEventListener(tipo, (e) => marcar(e, si));
+  }
+}

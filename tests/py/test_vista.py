@@ -1,0 +1,52 @@
+"""py/vista.py: what the conversation view draws, the same in a lesson, a cell and an error.
+
+Plain functions: tests/node/ runs them in Pyodide too.
+"""
+import vista
+
+
+def _llamada(id_, nombre="leer", **entrada):
+    return {"type": "tool_use", "id": id_, "name": nombre, "input": entrada}
+
+
+def _resultado(id_, contenido="ok", error=False):
+    return {"type": "tool_result", "tool_use_id": id_, "content": contenido, "is_error": error}
+
+
+def _resumen(M):
+    return [[(b["tipo"], b.get("id"), b.get("par"), (b.get("problema") or "")[:14]) for b in m["bloques"]]
+            for m in vista.de(M)["mensajes"]]
+
+
+def test_each_call_and_its_result_share_a_letter_in_the_order_of_the_calls():
+    M = [("usuario", "hola"), ("asistente", [{"type": "text", "text": "miro"}, _llamada("t1"), _llamada("t2")]),
+         ("usuario", [_resultado("t2"), _resultado("t1")]), ("asistente", [_llamada("t3")]),
+         ("usuario", [_resultado("t3", "no existe", True)]), ("asistente", "hecho")]
+    assert _resumen(M) == [
+        [("text", None, None, "")],
+        [("text", None, None, ""), ("tool_use", "t1", "A", ""), ("tool_use", "t2", "B", "")],
+        [("tool_result", "t2", "B", ""), ("tool_result", "t1", "A", "")],
+        [("tool_use", "t3", "C", "")], [("tool_result", "t3", "C", "")], [("text", None, None, "")]]
+    datos = vista.de(M)["mensajes"]
+    assert [m["autor"] for m in datos] == [None, None, "el arnés", None, "el arnés", None]
+    assert datos[4]["bloques"][0]["error"] is True and datos[1]["bloques"][1]["entrada"] == "{}"
+
+
+def test_an_unanswered_call_an_orphan_result_and_a_repeated_id_say_the_rule_they_break():
+    M = [("usuario", "hola"), ("asistente", [_llamada("t1"), _llamada("t2")]),
+         ("usuario", [_resultado("t1"), _resultado("t9")]), ("asistente", [_llamada("t1")])]
+    assert _resumen(M) == [
+        [("text", None, None, "")],
+        [("tool_use", "t1", "A", ""), ("tool_use", "t2", "B", "sin resultado:")],
+        [("tool_result", "t1", "A", ""), ("tool_result", "t9", None, "sin llamada: c")],
+        [("tool_use", "t1", None, "id repetido: y")]]  # the last message's call: no result yet, no fault
+    assert vista.de(M)["mensajes"][3]["bloques"][0]["problema"].startswith(
+        "id repetido: ya lo tiene la llamada del mensaje 2")
+
+
+def test_nested_content_is_text_and_letters_go_on_past_z():
+    M = [("asistente", [_llamada("t%d" % k) for k in range(28)]),
+         ("usuario", [_resultado("t0", [{"type": "text", "text": "a"}, {"type": "image", "source": {}}])])]
+    llamadas = vista.de(M)["mensajes"][0]["bloques"]
+    assert [b["par"] for b in llamadas][24:] == ["Y", "Z", "AA", "AB"]
+    assert vista.de(M)["mensajes"][1]["bloques"][0]["contenido"] == "a\n[image]"
