@@ -189,7 +189,7 @@ def ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=No
         usuario, permisos = {"respuestas": argumento["respuestas"], "k": 0}, argumento.get("permisos")
         argumento = argumento["llamada"]
     if firma == "bucle":
-        modelo = publico["ModeloGuionizado"](publico["guion_de"](*argumento["guion"][:3]))
+        modelo = _modelo(publico, argumento["guion"])
         argumento = {"inicio": argumento["guion"][0], "tope": argumento["tope"]}
 
     def con_limites(nombre, f):
@@ -397,6 +397,14 @@ def _reproduce(datos, publico, de_cada, transporte, gasto):
     return fallo, "".join(salidas)
 
 
+def _modelo(publico, guion):
+    """The scripted model of a test's conversation. It keeps no turns: nothing here shows them,
+    and a submission could make them large."""
+    modelo = publico["ModeloGuionizado"](publico["guion_de"](*guion[:3]))
+    modelo._turnos = None
+    return modelo
+
+
 def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
     """The course's harness, with the learner's function giving the observations, checked each turn
     (every firma but "bucle", where the learner's function is the harness).
@@ -406,7 +414,7 @@ def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
     inicio, respuestas, visto = guion[:3]
     firma = datos["firma"]  # "permiso": the user's answers to confirmar come after the script
     usuario = {"respuestas": guion[3] if len(guion) > 3 else [], "k": 0}
-    modelo = publico["ModeloGuionizado"](publico["guion_de"](inicio, respuestas, visto))
+    modelo = _modelo(publico, guion)
     entorno, M = copy.deepcopy(publico["ENTORNO"]), list(inicio)
     for turno in range(1, _TOPE_TURNOS + 1):
         try:

@@ -118,6 +118,80 @@ def guion_de(inicio, respuestas, visto):
     return guion
 
 
+# --- Ver una conversación ----------------------------------------------------------------
+
+def ver_conversacion(x):
+    """Enseña una conversación M o, si x es un ModeloGuionizado, lo que ha pasado en cada turno:
+    los mensajes que ha recibido el modelo y lo que ha contestado o por qué los ha rechazado.
+
+    En la página la dibuja: cada mensaje con su número, su rol y quién lo escribe, y cada llamada
+    con la misma letra que su resultado; con un modelo, turno a turno, con botones para pasar de
+    uno a otro. Fuera de la página (en Python sin navegador) escribe una línea por bloque.
+    """
+    turnos = getattr(x, "_turnos", None)
+    if not isinstance(turnos, list):
+        turnos, M = None, _pares(x)
+    try:
+        import _pagina  # solo existe en la página
+    except ImportError:
+        _pagina = None
+    if _pagina and (_pagina.turnos(turnos) if turnos is not None else _pagina.conversacion(M)):
+        return
+    print("\n".join(_turnos_en_texto(turnos) if turnos is not None else _en_texto(M)))
+
+
+def _pares(M):
+    """M como lista de pares (rol, contenido), aunque venga con la forma de la Messages API."""
+    roles = {"user": "usuario", "assistant": "asistente"}
+    if not isinstance(M, (list, tuple)):
+        raise TypeError("ver_conversacion() espera una lista de mensajes o un ModeloGuionizado, "
+                        "no %s" % type(M).__name__)
+    pares = []
+    for i, m in enumerate(M, 1):
+        if isinstance(m, dict) and "role" in m and "content" in m:
+            m = (roles.get(m["role"], m["role"]), m["content"])
+        if not (isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[1], (str, list, tuple))):
+            raise TypeError("ver_conversacion(): el mensaje %d debe ser un par (rol, contenido) o un "
+                            "diccionario {'role', 'content'}, con contenido de texto o una lista de "
+                            "bloques; es %r" % (i, m))
+        pares.append((m[0], m[1] if isinstance(m[1], str) else list(m[1])))
+    return pares
+
+
+def _en_texto(M, desde=1):
+    """Una línea por bloque, desde el mensaje número desde: número, rol y muestra(b)."""
+    lineas = []
+    for n, (rol, contenido) in enumerate(M[desde - 1:], desde):
+        for b in [texto(contenido)] if isinstance(contenido, str) else contenido:
+            try:
+                linea = muestra(b)
+            except (KeyError, TypeError, AttributeError):  # un bloque mal formado, tal cual
+                linea = repr(b)
+            lineas.append("%d %-9s %s" % (n, rol, linea))
+    return lineas
+
+
+def _turnos_en_texto(turnos):
+    """Cada turno: lo que recibe el modelo (lo nuevo, si sigue al turno anterior) y lo que hace."""
+    lineas, antes = [], None
+    for k, t in enumerate(turnos, 1):
+        M = list(t["recibidos"])
+        nuevos = antes is not None and M[:len(antes)] == antes
+        lineas.append("turno %d: el modelo recibe %d mensajes%s" % (k, len(M), "; los nuevos:" if nuevos else ""))
+        lineas += ["  " + x for x in _en_texto(M, len(antes) + 1 if nuevos else 1)]
+        if "respuesta" in t:
+            antes = M + [("asistente", t["respuesta"])]
+            lineas.append("y contesta:")
+            lineas += ["  " + x for x in _en_texto(antes, len(antes))]
+        else:
+            antes = None
+            lineas.append("y lo rechaza: " + t["error"])
+            if t["esperado"] is not None:
+                lineas.append("en el mensaje %d, el guion esperaba:" % t["mensaje"])
+                lineas += ["  " + x for x in _en_texto(M[:t["mensaje"] - 1] + [t["esperado"]], t["mensaje"])]
+    return lineas
+
+
 # --- ¿Cumple la llamada el esquema de su herramienta? -----------------------------------
 
 _TIPOS = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),

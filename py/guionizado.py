@@ -33,22 +33,52 @@ class ModeloGuionizado:
     def __init__(self, guion):
         self._guion = _copy.deepcopy(list(guion))
         self.turno = 0
+        # Lo que enseña ver_conversacion(modelo): en cada turno, lo recibido y la respuesta o el
+        # error (None: no se guarda nada, como en el calificador, que no lo enseña).
+        self._turnos = []
 
     def __call__(self, M, herramientas=None):
         self.turno += 1
         _revisa_herramientas(herramientas)
-        M = _normaliza(M)
+        M = _normaliza(M)  # una copia: lo que haga después el arnés con su M no la cambia
         fallos = _fallos_de_la_peticion(M, herramientas)
         if fallos:
-            raise ErrorDeProtocolo("turno %d: %s" % (self.turno, "\n".join(fallos)))
+            raise self._rechaza(ErrorDeProtocolo("turno %d: %s" % (self.turno, "\n".join(fallos))), M)
         if self.turno > len(self._guion):
-            raise FueraDeGuion("el guion tiene %d turnos; se ha pedido el %d"
-                               % (len(self._guion), self.turno))
+            raise self._rechaza(FueraDeGuion("el guion tiene %d turnos; se ha pedido el %d"
+                                             % (len(self._guion), self.turno)), M)
         esperados, respuesta = self._guion[self.turno - 1]
-        diferencia = _primera_diferencia(_normaliza(esperados), M)
+        esperados = _normaliza(esperados)
+        diferencia = _primera_diferencia(esperados, M)
         if diferencia:
-            raise FueraDeGuion("turno %d, %s" % (self.turno, diferencia))
+            raise self._rechaza(FueraDeGuion("turno %d, %s" % (self.turno, diferencia)), M, esperados)
+        self._guarda({"recibidos": M, "respuesta": respuesta})
         return _copy.deepcopy(respuesta)
+
+    def _rechaza(self, error, M, esperados=()):
+        """El error, con lo que hace falta para señalar en la conversación el mensaje y el bloque
+        que nombra (y, si se sale del guion, lo que el guion esperaba en ese mensaje)."""
+        n, j = _donde(str(error))
+        error._conversacion = {"recibidos": M, "mensaje": n, "bloque": j,
+                               "error": "%s: %s" % (type(error).__name__, error),
+                               "esperado": esperados[n - 1] if n and n <= len(esperados) else None}
+        self._guarda(error._conversacion)
+        return error
+
+    def _guarda(self, turno):
+        if self._turnos is not None:
+            self._turnos.append(turno)
+
+
+# El sitio que nombra primero cada error del modelo, tal como lo escriben _fallos y
+# _primera_diferencia: "turno 2: mensaje 3 (asistente): …", "turno 2, mensaje 4 (usuario), bloque 1: …".
+_POSICION = _re.compile(r"turno \d+[:,] mensaje (\d+)(?: \([^)]*\))?(?:, bloque (\d+))?")
+
+
+def _donde(texto):
+    """(mensaje, bloque) que nombra un error del modelo; None donde no nombra ninguno."""
+    m = _POSICION.match(texto)
+    return (int(m.group(1)), int(m.group(2)) if m.group(2) else None) if m else (None, None)
 
 
 # --- El protocolo ---------------------------------------------------------------------------

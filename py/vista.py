@@ -2,6 +2,7 @@
 page), a cell's conversation and a refused one.
 
     datos = de(M)    # M: [(rol, contenido)], contenido a text or a list of blocks
+    turnos = de_turnos(ModeloGuionizado's _turnos)   # a run, turn by turn (below)
 
 {"mensajes": [{"n", "rol", "autor": who really wrote it when the role does not say ("el arnés"
 for a message of tool results, which goes as the user's), "bloques": [
@@ -14,6 +15,11 @@ par is the letter a call and its result share (A, B, …, in the order of the ca
 result that answers no call and for a call whose id was already used; problema, None or the rule
 the block breaks, in Spanish. construir/conversacion.py renders this as HTML at build time and
 site/src/conversacion.js as DOM in the page; tests/e2e checks that both draw the same.
+
+A turn, what site/src/turnos.js draws: {"datos": the view of what the model received followed by
+its answer, "recibidos": how many messages it received (None for a conversation alone), "error":
+the refusal's text or None, "marca": {"mensaje", "bloque"} the refusal names (either may be None),
+"esperado": the view of the message the script expected there, or None}.
 """
 import json
 
@@ -30,6 +36,28 @@ def de(M):
         mensajes.append({"n": n, "rol": rol, "autor": "el arnés" if rol == "usuario" and resultados else None,
                          "bloques": vistos})
     return {"mensajes": mensajes}
+
+
+def de_turnos(turnos):
+    """The view of a ModeloGuionizado's recorded turns (py/guionizado.py), one per call."""
+    vistos = []
+    for t in turnos:
+        recibidos = list(t["recibidos"])
+        turno = {"recibidos": len(recibidos), "error": t.get("error"), "marca": None, "esperado": None}
+        if "respuesta" in t:
+            turno["datos"] = de(recibidos + [("asistente", t["respuesta"])])
+        else:
+            turno["datos"], n = de(recibidos), t["mensaje"]
+            turno["marca"] = {"mensaje": n, "bloque": t["bloque"]} if n else None
+            if t["esperado"] is not None:
+                turno["esperado"] = de(recibidos[:n - 1] + [t["esperado"]])["mensajes"][-1]
+        vistos.append(turno)
+    return vistos
+
+
+def de_conversacion(M):
+    """A conversation alone, as one turn."""
+    return [{"datos": de(M), "recibidos": None, "error": None, "marca": None, "esperado": None}]
 
 
 def _tipo(b):
@@ -56,7 +84,8 @@ def _bloque(b, n, letras, primera, llamadas, respuestas, ultimo):
                 problema = ("sin resultado: cada tool_use necesita su tool_result en el mensaje "
                             "siguiente, del usuario")
         return {"tipo": "tool_use", "id": id_, "nombre": str(b.get("name")),
-                "entrada": json.dumps(b.get("input"), ensure_ascii=False), "par": par, "problema": problema}
+                "entrada": json.dumps(b.get("input"), ensure_ascii=False, default=repr), "par": par,
+                "problema": problema}
     if tipo == "tool_result":
         id_, contenido = str(b.get("tool_use_id")), b.get("content", "")
         if not isinstance(contenido, str):  # nested blocks: their texts, and the others by type
@@ -66,7 +95,7 @@ def _bloque(b, n, letras, primera, llamadas, respuestas, ultimo):
                 "par": letras.get(id_) if responde else None,
                 "problema": None if responde else ("sin llamada: cada tool_result responde a una llamada del "
                                                    "mensaje anterior, del asistente")}
-    return {"tipo": str(tipo), "texto": json.dumps(b, ensure_ascii=False)}
+    return {"tipo": str(tipo), "texto": json.dumps(b, ensure_ascii=False, default=repr)}
 
 
 def _letra(k):

@@ -80,7 +80,15 @@ export class Celda {
   oyentes(responder) { // what interprete.js calls while this cell runs
     const recortada = (lineas, bytes) => this.nota(t("salida_recortada", { lineas: lineas.toLocaleString("es"), bytes: `${Math.round(bytes / 1024)} KB` }));
     const alEntrada = (prompt) => (this.cerrarEntrada = pedirEntrada(this.seccion, prompt, responder));
-    return { alSalida: (flujo, texto) => this.escribir(flujo, texto), alRecortada: recortada, alEntrada };
+    return { alSalida: (flujo, texto) => this.escribir(flujo, texto), alRecortada: recortada, alEntrada,
+             alConversacion: (turnos) => this.conversacion(turnos) };
+  }
+
+  /** py/vista.py's turns, drawn where the output has got to (turnos.js comes the first time). */
+  conversacion(turnos, conError = true) {
+    const sitio = this.salida.appendChild(document.createElement("div"));
+    this.ultimo = null;
+    import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos(turnos, conError)));
   }
 
   trozo(clase, contenido) {
@@ -103,6 +111,7 @@ export class Celda {
       this.salida.append(this.trozo("traza", r.traza));
       this.ultimo = null;
       if (r.linea) this.editor.marcarLinea(r.linea);
+      if (r.conversacion) this.conversacion([r.conversacion], false);
     }
   }
 }

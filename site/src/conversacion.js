@@ -85,9 +85,13 @@ export function dibujar(datos, notas = {}) {
   return raiz;
 }
 
+const activadas = new WeakSet();
+
 /** Marks a call and its result together while either is hovered or focused, in every
- *  conversation under raiz, drawn now or later. */
+ *  conversation under raiz, drawn now or later. Once per raiz, however often it is called. */
 export function activar(raiz = document) {
+  if (activadas.has(raiz)) return;
+  activadas.add(raiz);
   const pareja = (e) => e.target.closest?.(".conversacion [data-par]");
   const marcar = (e, si) => {
     const b = pareja(e);

@@ -54,6 +54,7 @@ export class Interprete {
       case "recortada": return oyentes.alRecortada?.(m.lineas, m.bytes);
       case "reloj": return this.vigilar(m.seq, m.plazo, () => oyentes.alPrueba?.(m.prueba));
       case "entrada": this.esperaEntrada = true; return oyentes.alEntrada?.(m.prompt);
+      case "conversacion": return oyentes.alConversacion?.(m.turnos);
       case "fin": return this.terminar(m.resultado);
       case "muerto": return this.reiniciar(t("trabajador_muerto", { motivo: m.motivo }));
     }

@@ -21,12 +21,16 @@
 //   recortada  {id, lineas, bytes}        what the output cap left out, at the end of a run
 //   reloj      {id, seq, plazo, prueba}   a challenge call starts: cut it after plazo ms
 //   entrada    {id, prompt}               input() waits: the page answers through ENTRADA
+//   conversacion {id, turnos}             a cell's ver_conversacion(): py/vista.py's turns, drawn
+//                                         where the cell's output has got to
 //   fin        {id, resultado}            the end of a run (Resultado below)
 //   muerto     {motivo}                   the interpreter is broken: the page restarts it
 //
 // Resultado, what ejecutar and comprobar resolve with:
 //   {ok: true, informe?}                  informe: a challenge's report (results.json shape)
-//   {ok: false, traza, linea}             a cell raised; linea is the cell's, or null
+//   {ok: false, traza, linea, conversacion}  a cell raised; linea is the cell's, or null;
+//                                         conversacion, when a ModeloGuionizado refused what it
+//                                         was sent, is that turn (py/vista.py), or null
 //   {ok: false, detenida: true}           Stop interrupted it; the namespace is kept
 //   {ok: false, reinicio: motivo}         the worker was restarted (made page-side)
 
@@ -73,6 +77,7 @@ export const aPagina = {
   recortada: (id, lineas, bytes) => ({ tipo: "recortada", id, lineas, bytes }),
   reloj: (id, seq, plazo, prueba) => ({ tipo: "reloj", id, seq, plazo, prueba }),
   entrada: (id, prompt) => ({ tipo: "entrada", id, prompt }),
+  conversacion: (id, turnos) => ({ tipo: "conversacion", id, turnos }),
   fin: (id, resultado) => ({ tipo: "fin", id, resultado }),
   muerto: (motivo) => ({ tipo: "muerto", motivo }),
 };

@@ -1,8 +1,7 @@
 // Module worker: boots Pyodide (from the memory snapshot when there is one), runs
 // cells one at a time, and grades a challenge's editor. Its messages, both ways,
 // are declared in protocolo.js.
-// {file name: source}: the grader's modules (py/modulos.py) and ejecutor.py and comprobador.py,
-// gathered by construir/activos.py at build time.
+// {file name: source} of py/modulos.py's, ejecutor.py and comprobador.py (construir/activos.py).
 import MODULOS from "modulos-del-trabajador";
 import { aPagina, motivo, esperarEntrada } from "./protocolo.js";
 import { SalidaLimitada } from "./salida-limitada.js";
@@ -13,8 +12,7 @@ const enviar = (m) => postMessage(m);
 let [py, ejecutor, comprobador, urlsPaquetes, mensajes] = [null, null, null, {}, {}];
 let [interrupcion, reloj, entrada] = [null, null, null]; // shared with the page; entrada: ENTRADA (protocolo.js)
 const siesta = self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null; // never notified
-let actual = null; // the id of the run in progress
-let llamadas = 0;
+let [actual, dibujos, llamadas] = [null, 0, 0]; // the run in progress and its drawings; challenge calls
 const salida = new SalidaLimitada(enviar);
 
 self.onmessage = async ({ data }) => {
@@ -53,6 +51,14 @@ function pedirEntrada(prompt) {
   return esperarEntrada(entrada); // undefined after Stop: ejecutor.py raises KeyboardInterrupt
 }
 
+// ver_conversacion(), drawn after what was printed; past 20 in a run, printed (the output cap bounds it).
+function dibujar(texto) {
+  if (++dibujos > 20) return false;
+  salida.vaciar();
+  enviar(aPagina.conversacion(actual, JSON.parse(texto)));
+  return true;
+}
+
 // time.sleep's slices (ejecutor.py): true, and the interrupt taken, if Stop came meanwhile.
 function dormir(ms) {
   if (!interrupcion[0]) Atomics.wait(siesta, 0, 0, ms);
@@ -71,7 +77,7 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
     urlsPaquetes = config.paquetes;
     ejecutor = py.pyimport("ejecutor");
     entrada = bufferEntrada;
-    ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined);
+    ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined, dibujar);
     comprobador = py.pyimport("comprobador");
     comprobador.configurar(avisos);
     py.setStdout({ write: (b) => salida.escribir("stdout", b) });
@@ -96,7 +102,7 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
 
 async function correr(id, trabajo, codigo) {
   if (interrupcion) interrupcion[0] = 0;
-  actual = id;
+  [actual, dibujos] = [id, 0];
   salida.empezar(id);
   let resultado;
   try {

@@ -5,7 +5,7 @@ import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { servidorYNavegador } from "./montaje.mjs";
-import { PYTHON, RAIZ } from "./ayuda.mjs";
+import { PYTHON, RAIZ, ejecutar, esperarInterprete } from "./ayuda.mjs";
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
@@ -92,5 +92,89 @@ test("a call with no result, a result with no call and a repeated id are marked 
     "t9: sin llamada: cada tool_result responde a una llamada del mensaje anterior, del asistente",
     "t1: id repetido: ya lo tiene la llamada del mensaje 2, y cada tool_use necesita un id propio",
   ]);
+  await p.close();
+});
+
+// The lesson's harness cell, whose run is the conversation the lesson opens with.
+const PATATAS = '[data-celda="patatas"]';
+
+async function conCelda(cambio) {
+  const p = await e.navegador.contexto.newPage();
+  p.errores = [];
+  p.on("pageerror", (x) => p.errores.push(x));
+  await p.goto(e.servidor.origen + LECCION);
+  await esperarInterprete(p);
+  const editor = p.locator(`${PATATAS} .cm-content`);
+  const codigo = cambio(await p.evaluate(() => JSON.parse(document.getElementById("datos").textContent)
+    .celdas.find((c) => c.id === "patatas").codigo));
+  await editor.click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText(codigo);
+  await ejecutar(p, "patatas");
+  await p.waitForSelector(`${PATATAS} .salida .conversacion`);
+  return p;
+}
+
+test("ver_conversacion(modelo) in a cell draws the run turn by turn, ending on the lesson's own conversation", async () => {
+  const p = await conCelda((c) => c + "\nver_conversacion(modelo)\n");
+  const r = await p.evaluate((PATATAS) => {
+    const leccion = document.querySelector("main > .conversacion");
+    const celda = document.querySelector(`${PATATAS} .salida .turnos`);
+    const mensajes = (raiz) => [...raiz.querySelectorAll("ol.mensajes > li")].map((x) => x.outerHTML);
+    const vistas = [];
+    for (let k = 0; k < 3; k++) {
+      vistas.unshift({ rotulo: celda.querySelector(".turnos-barra span").textContent,
+                       n: celda.querySelectorAll("li.mensaje").length,
+                       narracion: [...celda.querySelectorAll(".narracion")].map((x) => x.textContent) });
+      if (k === 0) vistas[0].igual = JSON.stringify(mensajes(celda)) === JSON.stringify(mensajes(leccion));
+      celda.querySelector(".turnos-barra button").click(); // previous
+    }
+    const antes = document.createRange();
+    antes.setStart(document.querySelector(`${PATATAS} .salida`), 0);
+    antes.setEndBefore(celda);
+    return { vistas, primeroSinAnterior: celda.querySelector(".turnos-barra button").disabled, antes: antes.toString() };
+  }, PATATAS);
+  assert.ok(r.vistas[2].igual, "the cell's last turn is the lesson's opening conversation, message for message");
+  assert.deepEqual(r.vistas.map((v) => [v.rotulo, v.n]), [["Turno 1 de 3", 3], ["Turno 2 de 3", 5], ["Turno 3 de 3", 7]]);
+  assert.deepEqual(r.vistas[1].narracion, ["El modelo recibe 4 mensajes:", "Y contesta:"]);
+  assert.ok(r.primeroSinAnterior);
+  assert.match(r.antes, /\n1 asistente text Busco[^]*\n3 asistente text Hecho/, "what the cell printed before comes first, as text");
+  assert.deepEqual(p.errores, []);
+  await p.close();
+});
+
+test("a FueraDeGuion in a cell marks the block it names and shows what the script expected there", async () => {
+  // The second result answers with the wrong file: the script expected the dinner note.
+  const p = await conCelda((c) => c.replace('FUNCIONES[b["name"]](entorno, **b["input"])',
+    'FUNCIONES[b["name"]](entorno, **b["input"]) if b["id"] != "t2" else "otra cosa"'));
+  const r = await p.evaluate((PATATAS) => {
+    const salida = document.querySelector(`${PATATAS} .salida`);
+    const c = salida.querySelector(".conversacion");
+    const marcado = c.querySelector(".resaltado-error");
+    return { traza: salida.querySelector(".traza").textContent, marcado: marcado.querySelector(".id").textContent,
+             mensaje: marcado.closest("li.mensaje").querySelector(".numero").textContent,
+             senal: marcado.querySelector(".senal").textContent,
+             esperado: c.querySelector("ol.esperado .resultado:nth-child(2) .contenido")?.textContent, rechazo: c.querySelectorAll(".rechazo").length,
+             despues: c.compareDocumentPosition(salida.querySelector(".traza")) & Node.DOCUMENT_POSITION_PRECEDING };
+  }, PATATAS);
+  assert.match(r.traza, /FueraDeGuion: turno 2, mensaje 4 \(usuario\), bloque 2: content esperado/);
+  assert.deepEqual([r.mensaje, r.marcado], ["4", "t2"]);
+  assert.equal(r.senal, "Aquí está lo que rechaza el modelo: el bloque 2 del mensaje 4.");
+  assert.equal(r.esperado, "El sábado vienen cuatro a cenar.");
+  assert.equal(r.rechazo, 0, "the traceback says the error: the view does not repeat it");
+  assert.ok(r.despues, "the view comes after the traceback");
+  await p.close();
+});
+
+test("an ErrorDeProtocolo in a cell marks the message it names", async () => {
+  const p = await conCelda((c) => c.replace('resultado(b["id"], salida)', 'resultado("t1", salida)'));
+  const r = await p.evaluate((PATATAS) => {
+    const marcado = document.querySelector(`${PATATAS} .salida .conversacion .resaltado-error`);
+    return { clase: marcado.className, numero: marcado.querySelector(".numero").textContent,
+             senal: marcado.querySelector(":scope > .senal").textContent };
+  }, PATATAS);
+  assert.match(r.clase, /\bmensaje\b/);
+  assert.deepEqual([r.numero, r.senal], ["3", "Aquí está lo que rechaza el modelo: el mensaje 3."]);
   await p.close();
 });

@@ -191,3 +191,55 @@ def test_incumple_without_jsonschema_applies_the_five_rules_alone(ns):
             del sys.modules["jsonschema"]
         else:
             sys.modules["jsonschema"] = guardado
+
+
+# --- ver_conversacion, outside the page: the text form -----------------------------------
+
+def _patatas(ns):
+    """A two-turn run: a call, then a refused result."""
+    inicio = [("sistema", "Trabajas con ficheros."), ("usuario", "¿Qué me falta?")]
+    r = [[ns["texto"]("Miro."), ns["llamada"]("t1", "listar", carpeta="recetas/")], [ns["texto"]("Nada.")]]
+    v = [[ns["resultado"]("t1", "recetas/a.txt\nrecetas/b.txt")], None]
+    modelo = ns["ModeloGuionizado"](ns["guion_de"](inicio, r, v))
+    M = list(inicio)
+    M += [("asistente", modelo(M, ns["HERRAMIENTAS"])), ("usuario", [ns["resultado"]("t1", "x")])]
+    falla(modelo, M, ns["HERRAMIENTAS"])
+    return modelo, M
+
+
+def test_ver_conversacion_prints_one_line_per_block_with_its_message(ns, capsys):
+    _, M = _patatas(ns)
+    ns["ver_conversacion"](M)
+    assert capsys.readouterr().out == (
+        "1 sistema   text Trabajas con ficheros.\n"
+        "2 usuario   text ¿Qué me falta?\n"
+        "3 asistente text Miro.\n"
+        '3 asistente tool_use t1 listar {"carpeta": "recetas/"}\n'
+        "4 usuario   tool_result t1 x\n")
+    ns["ver_conversacion"]([{"role": "user", "content": "Hola"}, {"role": "assistant", "content": [ns["texto"]("¿Sí?")]}])
+    assert capsys.readouterr().out == "1 usuario   text Hola\n2 asistente text ¿Sí?\n"
+
+
+def test_ver_conversacion_of_a_model_prints_each_turn_what_is_new_and_what_it_did(ns, capsys):
+    modelo, _ = _patatas(ns)
+    ns["ver_conversacion"](modelo)
+    assert capsys.readouterr().out == (
+        "turno 1: el modelo recibe 2 mensajes\n"
+        "  1 sistema   text Trabajas con ficheros.\n"
+        "  2 usuario   text ¿Qué me falta?\n"
+        "y contesta:\n"
+        "  3 asistente text Miro.\n"
+        '  3 asistente tool_use t1 listar {"carpeta": "recetas/"}\n'
+        "turno 2: el modelo recibe 4 mensajes; los nuevos:\n"
+        "  4 usuario   tool_result t1 x\n"
+        "y lo rechaza: FueraDeGuion: turno 2, mensaje 4 (usuario), bloque 1: content esperado "
+        "'recetas/a.txt\\nrecetas/b.txt', recibido 'x'\n"
+        "en el mensaje 4, el guion esperaba:\n"
+        "  4 usuario   tool_result t1 recetas/a.txt / recetas/b.txt\n")
+
+
+def test_ver_conversacion_says_what_it_takes(ns):
+    e = falla(ns["ver_conversacion"], "hola")
+    assert isinstance(e, TypeError) and "una lista de mensajes o un ModeloGuionizado, no str" in str(e)
+    e = falla(ns["ver_conversacion"], [("usuario", 3)])
+    assert isinstance(e, TypeError) and "el mensaje 1 debe ser un par" in str(e)

@@ -597,3 +597,46 @@ def test_export_is_json_and_rejects_an_unknown_api(ns):
         assert json.loads(json.dumps(cuerpo)) == cuerpo
     e = falla(ns["peticion"], _turno2(r, v), ns["HERRAMIENTAS"], api="gemini")
     assert isinstance(e, ValueError) and "gemini" in str(e)
+
+
+# --- What ver_conversacion(modelo) and the page's error view get ---------------------------
+
+def test_each_turn_keeps_what_the_model_received_and_answered_untouched_by_the_harness(ns):
+    guion, r, v = _conversacion(ns)
+    modelo = ns["ModeloGuionizado"](guion)
+    M = [SISTEMA, PIDE]
+    modelo(M, ns["HERRAMIENTAS"])
+    M.append(("asistente", r[0]))  # the harness's own list changes after the call
+    assert [(len(t["recibidos"]), t["respuesta"]) for t in modelo._turnos] == [(2, r[0])]
+
+
+def test_a_refusal_names_the_message_and_block_and_keeps_what_the_script_expected(ns):
+    modelo, r, v = _modelo_en_turno2(ns)
+    obs = [v[0][0], ns["resultado"]("t2", "otra cosa")]
+    e = falla(modelo, _turno2(r, v, obs), ns["HERRAMIENTAS"])
+    assert type(e).__name__ == "FueraDeGuion"
+    c = e._conversacion
+    assert (c["mensaje"], c["bloque"], c["esperado"]) == (4, 2, ("usuario", v[0]))
+    assert c["error"].startswith("FueraDeGuion: turno 2, mensaje 4 (usuario), bloque 2: content esperado")
+    assert modelo._turnos[-1] is c and len(c["recibidos"]) == 4
+
+
+def test_a_protocol_error_names_its_first_message_and_a_missing_message_has_no_block(ns):
+    modelo, r, v = _modelo_en_turno2(ns)
+    e = falla(modelo, _turno2(r, v, [v[0][0]]), ns["HERRAMIENTAS"])
+    assert type(e).__name__ == "ErrorDeProtocolo"
+    assert (e._conversacion["mensaje"], e._conversacion["bloque"], e._conversacion["esperado"]) == (3, None, None)
+    modelo, r, v = _modelo_en_turno2(ns)
+    e = falla(modelo, [SISTEMA, PIDE, ("asistente", r[0]), ("usuario", v[0]), ("asistente", "¿y?")],
+              ns["HERRAMIENTAS"])
+    assert (e._conversacion["mensaje"], e._conversacion["bloque"]) == (5, None)
+
+
+def test_a_model_past_its_script_names_no_message_and_keeps_no_turns_if_told_not_to(ns):
+    guion, r, v = _conversacion(ns)
+    modelo = ns["ModeloGuionizado"](guion[:1])
+    modelo._turnos = None  # what calificador.py does: its models show nothing
+    modelo([SISTEMA, PIDE], ns["HERRAMIENTAS"])
+    e = falla(modelo, _turno2(r, v), ns["HERRAMIENTAS"])
+    assert (e._conversacion["mensaje"], e._conversacion["bloque"]) == (None, None)
+    assert modelo._turnos is None

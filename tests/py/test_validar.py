@@ -11,7 +11,7 @@ CASOS = [
     pytest.param(CABECERA + "```{celda}\n:uza: a\nprint(1)\n```\n",
                  "11: «:uza:» no se admite en {celda}; ¿querías decir «:usa:»?", id="a misspelt option"),
     pytest.param(CABECERA + "```{cuestionario}\nhola\n```\n",
-                 "10: directiva desconocida {cuestionario}; las que existen son: celda, pregunta, reto, red",
+                 "10: directiva desconocida {cuestionario}; las que existen son: celda, pregunta, reto, red, conversacion",
                  id="an unknown directive"),
     pytest.param(CABECERA + "```{celda}\n:id: larga\n" + "print(1)\n" * 31 + "```\n",
                  "10: la celda «larga» tiene 31 líneas; el máximo es 30: pártela en varias celdas (con :usa:) o acórtala",

@@ -50,3 +50,24 @@ def test_nested_content_is_text_and_letters_go_on_past_z():
     llamadas = vista.de(M)["mensajes"][0]["bloques"]
     assert [b["par"] for b in llamadas][24:] == ["Y", "Z", "AA", "AB"]
     assert vista.de(M)["mensajes"][1]["bloques"][0]["contenido"] == "a\n[image]"
+
+
+def test_a_run_is_one_view_per_turn_and_a_refusal_carries_its_mark_and_what_was_expected():
+    pide = ("usuario", "¿Qué hay?")
+    turnos = [{"recibidos": [pide], "respuesta": [_llamada("t1")]},
+              {"recibidos": [pide, ("asistente", [_llamada("t1")]), ("usuario", [_resultado("t1", "mal")])],
+               "mensaje": 3, "bloque": 1, "error": "FueraDeGuion: turno 2, …",
+               "esperado": ("usuario", [_resultado("t1", "bien")])}]
+    uno, dos = vista.de_turnos(turnos)
+    assert (uno["recibidos"], len(uno["datos"]["mensajes"]), uno["marca"], uno["error"]) == (1, 2, None, None)
+    assert uno["datos"]["mensajes"][1]["bloques"][0]["problema"] is None  # the answer's calls still wait
+    assert (dos["recibidos"], len(dos["datos"]["mensajes"]), dos["marca"]) == (3, 3, {"mensaje": 3, "bloque": 1})
+    assert dos["error"] == "FueraDeGuion: turno 2, …"
+    esperado = dos["esperado"]
+    assert (esperado["n"], esperado["autor"], esperado["bloques"][0]["contenido"], esperado["bloques"][0]["par"]) \
+        == (3, "el arnés", "bien", "A")
+
+
+def test_a_conversation_alone_is_one_turn_without_a_model():
+    assert vista.de_conversacion([("usuario", "Hola")]) == [
+        {"datos": vista.de([("usuario", "Hola")]), "recibidos": None, "error": None, "marca": None, "esperado": None}]
