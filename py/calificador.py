@@ -2,6 +2,7 @@
 
     datos = esperado(reto, semilla)                     # trusted: runs the reference solution
     informe = compara(datos, espacio(fuentes_publicas(reto)), transporte)
+    informe = compara(datos, publico, transporte, vistas=True)  # the page's Comprobar (below)
     informe = califica(reto, transporte, semilla)      # the two at once (calificar.py)
 
 `esperado` turns what the reference solution does into data (JSON): every test's inputs, the
@@ -18,6 +19,8 @@ decides. Values cross as JSON (valores.py), so a custom __eq__ is lost. What the
 is worded in redaccion.py (its FRASES, and the notation of values).
 
 The report follows Gradescope's results.json: score, max_score, execution_time, tests, output.
+With vistas, a failed visible test whose conversation a scripted model refused also carries
+"conversacion", that turn as py/vista.py draws it: the page shows it marked; results.json has none.
 """
 import copy
 import functools
@@ -25,6 +28,7 @@ import random
 import time
 
 import redaccion
+import vista
 from ayuda import Ayuda, juegos
 from entrega import TOPE_SALIDA, ejecuta_fuentes
 from redaccion import FRASES
@@ -35,6 +39,7 @@ REPRODUCE = "Reproduce la conversación de la lección"
 TIEMPO_LLAMADA = 2.0      # seconds of the learner's code per call, and per submission: the
 TIEMPO_ENTREGA = 10.0     # defaults of calificar.py, and the page's limits for Comprobar
 _TOPE_FALLO = 2_000       # characters of one test's message
+_TOPE_VISTA = 200_000     # characters of one test's conversation, as JSON: past it, not shown
 _TOPE_TURNOS = 10
 _TOPE_BLOQUES = 200       # blocks in one answer
 # The trusted side's bounds for the tools a submission calls. With at most _TOPE_ENTORNO
@@ -138,37 +143,46 @@ def califica(reto, transporte, semilla=None):
     return compara(esperado(reto, semilla), espacio(fuentes_publicas(reto)), transporte)
 
 
-def compara(datos, publico, transporte):
-    """Runs every test through the transport, judges it against `datos` (esperado's), returns the report."""
+def compara(datos, publico, transporte, vistas=False):
+    """Runs every test through the transport, judges it against `datos` (esperado's), returns the
+    report; vistas as in the module's docstring."""
     inicio = time.perf_counter()
     pruebas = datos["pruebas"]
     nombres = [REPRODUCE] + [p["nombre"] for p in pruebas]
     problema, al_cargar = transporte.prepara()
     if problema:
         problema = redaccion.como_frase(redaccion.corto(str(problema), _TOPE_FALLO))
-        resultados = [(n, problema, "") for n in nombres]
+        resultados = [(n, problema, "", None) for n in nombres]
     else:
         gasto, de_cada = gasto_nuevo(), juegos(publico)  # gasto: the learner's tool time, in all
         transporte.en_prueba(REPRODUCE)
-        resultados = [(REPRODUCE, *_reproduce(datos, publico, de_cada, transporte, gasto))]
+        resultados = [(REPRODUCE, *_reproduce(datos, publico, de_cada, transporte, gasto), gasto["rechazo"])]
         for p in pruebas:
             transporte.en_prueba(p["nombre"])
-            resultados.append((p["nombre"], *_corre_prueba(datos, publico, de_cada[p["juego"]],
-                                                          p, transporte, gasto)))
+            gasto["rechazo"] = None
+            fallo, salida = _corre_prueba(datos, publico, de_cada[p["juego"]], p, transporte, gasto)
+            resultados.append((p["nombre"], fallo, salida, None if p["oculta"] else gasto["rechazo"]))
     tests = [{"name": n, "score": 0 if fallo else 1, "max_score": 1,
               "status": "failed" if fallo else "passed", "output": redaccion.corto(fallo or "", _TOPE_FALLO)}
-             for n, fallo, salida in resultados]
+             for n, fallo, *_ in resultados]
+    if vistas:  # the lesson's conversation is public, and a visible test's inputs are shown anyway
+        for test, (_, fallo, _, rechazo) in zip(tests, resultados):
+            turno = vista.de_turnos([rechazo])[0] if fallo and rechazo else None
+            if turno and len(redaccion.texto_json(turno)) <= _TOPE_VISTA:
+                test["conversacion"] = turno
     informe = {"score": sum(t["score"] for t in tests), "max_score": len(tests),
                "execution_time": round(time.perf_counter() - inicio, 3), "tests": tests}
-    salida = redaccion.salida_por_partes([("Al cargarse", al_cargar)] + [("En «%s»" % n, s) for n, f, s in resultados],
-                                  TOPE_SALIDA)
+    salida = redaccion.salida_por_partes([("Al cargarse", al_cargar)]
+                                         + [("En «%s»" % n, s) for n, _, s, _ in resultados], TOPE_SALIDA)
     if problema or salida:
         informe["output"] = "\n\n".join(x for x in (problema, salida) if x)
     return informe
 
 
 def gasto_nuevo():
-    return {"segundos": 0.0, "agotado": False}
+    """What one submission's calls share: its tool time, whether it ran out of it, and the last
+    turn a scripted model refused (py/guionizado.py's _conversacion), which compara shows."""
+    return {"segundos": 0.0, "agotado": False, "rechazo": None}
 
 
 def ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=None, publico=None):
@@ -189,7 +203,7 @@ def ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=No
         usuario, permisos = {"respuestas": argumento["respuestas"], "k": 0}, argumento.get("permisos")
         argumento = argumento["llamada"]
     if firma == "bucle":
-        modelo = _modelo(publico, argumento["guion"])
+        modelo = _modelo(publico, argumento["guion"], gasto)
         argumento = {"inicio": argumento["guion"][0], "tope": argumento["tope"]}
 
     def con_limites(nombre, f):
@@ -397,12 +411,19 @@ def _reproduce(datos, publico, de_cada, transporte, gasto):
     return fallo, "".join(salidas)
 
 
-def _modelo(publico, guion):
-    """The scripted model of a test's conversation. It keeps no turns: nothing here shows them,
-    and a submission could make them large."""
+def _modelo(publico, guion, gasto):
+    """The scripted model of a test's conversation; the turn it refuses goes to gasto["rechazo"].
+    It keeps no other turns: nothing here shows them, and a submission could make them large."""
     modelo = publico["ModeloGuionizado"](publico["guion_de"](*guion[:3]))
     modelo._turnos = None
-    return modelo
+
+    def llama(M, herramientas=None):
+        try:
+            return modelo(M, herramientas)
+        except ValueError as e:
+            gasto["rechazo"] = getattr(e, "_conversacion", None)
+            raise
+    return llama
 
 
 def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
@@ -414,7 +435,7 @@ def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
     inicio, respuestas, visto = guion[:3]
     firma = datos["firma"]  # "permiso": the user's answers to confirmar come after the script
     usuario = {"respuestas": guion[3] if len(guion) > 3 else [], "k": 0}
-    modelo = _modelo(publico, guion)
+    modelo = _modelo(publico, guion, gasto)
     entorno, M = copy.deepcopy(publico["ENTORNO"]), list(inicio)
     for turno in range(1, _TOPE_TURNOS + 1):
         try:

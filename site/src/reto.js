@@ -64,7 +64,7 @@ export class Reto {
                         tests: r.informe.tests.map(({ name, status, output }) => ({ name, status, output })) };
       guardar(`${this.clave}:resultado`, JSON.stringify(informe), null);
       if (informe.score === informe.max_score) guardar(`${this.clave}:superado`, "1", null);
-      this.mostrar(informe);
+      this.mostrar({ ...informe, tests: r.informe.tests }); // a refused conversation is shown, not saved
     } else {
       const motivo = r.reinicio || t("detenida");
       this.estadoTexto.textContent = t("reto_no_termino", { prueba: this.prueba || "", motivo });
@@ -86,7 +86,7 @@ export class Reto {
     this.salida.querySelector("pre").textContent = escrito.replace(/^[^\n]*\n/, "");
   }
 
-  linea({ name, status, output }) {
+  linea({ name, status, output, conversacion }) {
     const li = document.createElement("li");
     const bien = status === "passed";
     li.className = bien ? "bien" : "mal";
@@ -104,6 +104,10 @@ export class Reto {
       detalle.className = "detalle";
       detalle.textContent = output;
       li.append(detalle);
+    }
+    if (!bien && conversacion) { // the turn a scripted model refused, marked (turnos.js, loaded now)
+      const sitio = li.appendChild(document.createElement("div"));
+      import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos([conversacion], false)));
     }
     return li;
   }

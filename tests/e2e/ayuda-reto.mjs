@@ -19,7 +19,7 @@ export async function comprobarReto(pagina, espera = 60_000) {
     return !s.classList.contains("ocupada") && s.querySelector(".reto-estado").textContent;
   }, null, { timeout: espera });
   return pagina.evaluate(() => {
-    const lineas = [...document.querySelectorAll(".reto-pruebas li")].map((li) => ({
+    const lineas = [...document.querySelectorAll(".reto-pruebas > li")].map((li) => ({
       nombre: li.querySelector(".nombre").textContent,
       bien: li.classList.contains("bien"),
       detalle: li.querySelector(".detalle")?.textContent ?? "",

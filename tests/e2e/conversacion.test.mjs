@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { servidorYNavegador } from "./montaje.mjs";
 import { PYTHON, RAIZ, ejecutar, esperarInterprete } from "./ayuda.mjs";
+import { comprobarReto, escribirEnReto } from "./ayuda-reto.mjs";
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
@@ -37,8 +38,14 @@ function conversacion() {
 async function abrir() {
   const p = await e.navegador.contexto.newPage();
   await p.goto(e.servidor.origen + LECCION);
-  await p.locator(".conversacion").first().hover(); // brings the view's script, as a learner would
+  const marca = p.locator(".conversacion .par").first();
+  await marca.hover(); // brings the view's script, as a learner would; it pairs from the next pointer move
   await p.waitForFunction(() => performance.getEntriesByType("resource").some((r) => /\/conversacion\.\w+\.js$/.test(r.name)));
+  for (let i = 0; i < 50 && !(await p.locator(".conversacion .emparejado").count()); i++) {
+    await p.mouse.move(0, 0);
+    await marca.hover();
+  }
+  await p.mouse.move(0, 0);
   return p;
 }
 
@@ -176,5 +183,28 @@ test("an ErrorDeProtocolo in a cell marks the message it names", async () => {
   }, PATATAS);
   assert.match(r.clase, /\bmensaje\b/);
   assert.deepEqual([r.numero, r.senal], ["3", "Aquí está lo que rechaza el modelo: el mensaje 3."]);
+  await p.close();
+});
+
+test("a FueraDeGuion in Comprobar marks, under the failed test, the block the model refused", async () => {
+  const p = await e.navegador.contexto.newPage();
+  await p.goto(e.servidor.origen + LECCION);
+  await esperarInterprete(p);
+  await escribirEnReto(p, "def observaciones(respuesta, entorno):\n" +
+    "    return [resultado(b['id'], 'nada') for b in respuesta if b['type'] == 'tool_use']\n");
+  const { fallidas } = await comprobarReto(p, 120_000);
+  assert.ok(fallidas.length > 0);
+  const linea = p.locator(".reto-pruebas > li.mal").first();
+  await linea.locator(".conversacion .resaltado-error").waitFor();
+  const r = await linea.evaluate((li) => {
+    const marcado = li.querySelector(".conversacion .resaltado-error");
+    return { nombre: li.querySelector(".nombre").textContent, id: marcado.querySelector(".id").textContent,
+             mensaje: marcado.closest("li.mensaje").querySelector(".numero").textContent,
+             detalle: li.querySelector(".detalle").textContent, esperado: !!li.querySelector("ol.esperado") };
+  });
+  assert.equal(r.nombre, "Reproduce la conversación de la lección");
+  assert.deepEqual([r.mensaje, r.id], ["4", "t1"]);
+  assert.match(r.detalle, /FueraDeGuion|no acepta la conversación: turno 2, mensaje 4 \(usuario\), bloque 1/);
+  assert.ok(r.esperado);
   await p.close();
 });

@@ -73,7 +73,7 @@ test("the code and the last result survive a reload", async () => {
   await p.locator(".reto .cm-content").waitFor();
   assert.match(await p.locator(".reto .cm-content").innerText(), /FUNCIONES\[b\["name"\]\]/);
   assert.match(await p.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 27 de 28/);
-  assert.equal(await p.locator(".reto-pruebas li.mal").count(), 1);
+  assert.equal(await p.locator(".reto-pruebas > li.mal").count(), 1);
   await p.locator(".reto button.restaurar").click();
   assert.match(await p.locator(".reto .cm-content").innerText(), /^def observaciones\(respuesta, entorno\):\s+resultados = \[\]/);
   await p.close();

@@ -246,3 +246,24 @@ def test_confirmar_is_asked_about_the_call_itself_as_json():
     assert objeto[LECTURA] == ""
 
 
+
+
+def test_in_the_page_a_test_failed_by_a_refused_conversation_carries_it_marked_and_results_json_never():
+    reto = corpus.carga_reto("llamar-herramientas")
+    datos = calificador.esperado(reto, corpus.SEMILLA)
+    publico = calificador.espacio(calificador.fuentes_publicas(reto))
+    mal = ("def observaciones(respuesta, entorno):\n"
+           "    return [resultado(b['id'], 'nada') for b in respuesta if b['type'] == 'tool_use']\n")
+    informes = []
+    for vistas in (False, True):
+        ns, problema, _ = entrega.carga_entrega(calificador.fuentes_publicas(reto), mal)
+        informes.append(calificador.compara(datos, publico, transporte.EnEsteInterprete(ns, "observaciones", problema),
+                                            vistas=vistas))
+    assert not any("conversacion" in t for t in informes[0]["tests"])
+    assert [t["status"] for t in informes[0]["tests"]] == [t["status"] for t in informes[1]["tests"]]
+    con = {t["name"]: t["conversacion"] for t in informes[1]["tests"] if "conversacion" in t}
+    reproduce = con[calificador.REPRODUCE]
+    assert reproduce["marca"] == {"mensaje": 4, "bloque": 1} and reproduce["error"].startswith("FueraDeGuion: turno 2")
+    assert reproduce["esperado"]["bloques"][0]["contenido"].startswith("lista.txt: pan, leche, patatas")
+    ocultas = {p["nombre"] for p in datos["pruebas"] if p["oculta"]}
+    assert not ocultas & set(con)  # a hidden test's inputs are never shown
