@@ -85,6 +85,7 @@ test-e2e: build chromium
 bench: build chromium bench-calificar
 	node bench/startup.mjs --rondas 5 --perfil ambos
 	node bench/comprobar.mjs
+	node bench/conversacion.mjs
 
 bench-calificar: setup
 	$(PY) bench/calificar.py

@@ -152,10 +152,6 @@ def _cargar_conversaciones(dir_curso, ruta, doc, lineas):
             continue
         nombre, cuerpo = b["opciones"].get("reto"), b["cuerpo"]
         try:
-            if nombre and cuerpo.strip():
-                raise ErrorDeConstruccion([problema(ruta, lineas[("bloques", i, "cuerpo")],
-                                                    "con :reto:, el cuerpo de {conversacion} va vacío: la "
-                                                    "conversación es la guionizada del reto")])
             if nombre:
                 archivo = dir_curso / f"{nombre}.reto.py"
                 if nombre in de_retos:
@@ -167,7 +163,9 @@ def _cargar_conversaciones(dir_curso, ruta, doc, lineas):
                 else:
                     raise ErrorDeConstruccion([problema(ruta, lineas[("bloques", i, "opciones", "reto")],
                                                         f"no existe el reto «{nombre}»: falta {_relativa(archivo)}")])
-                b["conversacion"] = {"M": conversacion.de_un_reto(esperado), "notas": {}}
+                M = conversacion.de_un_reto(esperado)
+                notas = conversacion.notas_de_reto(ruta, lineas[("bloques", i, "cuerpo")], cuerpo, M)
+                b["conversacion"] = {"M": M, "notas": notas}
             else:
                 M, notas = conversacion.lee(ruta, lineas[("bloques", i, "cuerpo")], cuerpo)
                 b["conversacion"] = {"M": M, "notas": notas}

@@ -1,7 +1,8 @@
 """What ```{conversacion} shows: a conversation, message by message, drawn at build time.
 
-Its source is a challenge's scripted conversation (`:reto: nombre`, an empty body) or its body,
-in this notation (docs/autores.md has it for authors):
+Its source is a challenge's scripted conversation (`:reto: nombre`, whose body may only hold
+narration, `> N: texto` before message N) or its body, in this notation (docs/autores.md has it
+for authors):
 
     sistema: Trabajas con los ficheros del usuario.
     usuario: ¿Qué hay en la lista?
@@ -38,6 +39,7 @@ _MENSAJE = re.compile(r"^(sistema|usuario|asistente):[ \t]*(.*)$")
 _LLAMADA = re.compile(r"^llamada\s+(\S+)\s+(\S+)\s+(\{.*\})$")
 _RESULTADO = re.compile(r"^(resultado|error)\s+(\S+):[ \t]?(.*)$")
 PLEGAR = 400  # characters of a tool_result past which its content is folded, with its length
+LARGA = 50  # messages past which a conversation is "larga": site/conversacion.css says why
 
 
 def lee(ruta, linea, cuerpo):
@@ -115,6 +117,30 @@ def _error(ruta, linea, mensaje):
     return ErrorDeConstruccion([problema(ruta, linea, mensaje)])
 
 
+_NOTA_NUMERADA = re.compile(r"^>\s*(\d+):\s*(\S.*)$")
+
+
+def notas_de_reto(ruta, linea, cuerpo, M):
+    """The narration of a {conversacion} with :reto:, `> N: texto` lines (before message N, or
+    after the last with N = len(M) + 1), as lee() gives it; file line `linea` is the body's first."""
+    notas = {}
+    for k, fila in enumerate(cuerpo.split("\n")):
+        if not fila.strip():
+            continue
+        m = _NOTA_NUMERADA.match(fila.strip())
+        if not m:
+            raise _error(ruta, linea + k, "con :reto:, el cuerpo solo lleva notas «> N: texto», delante del "
+                                          "mensaje N: los mensajes son los del guion del reto; llega %r"
+                                          % fila.strip()[:40])
+        n = int(m.group(1))
+        if not 1 <= n <= len(M) + 1:
+            raise _error(ruta, linea + k, "la conversación del reto tiene %d mensajes: una nota va delante "
+                                          "del 1 al %d, o tras el último con %d; llega %d"
+                                          % (len(M), len(M), len(M) + 1, n))
+        notas.setdefault(n - 1, []).append(m.group(2))
+    return notas
+
+
 def de_un_reto(esperado):
     """The whole scripted conversation of a challenge, from its build-time expectations."""
     inicio, respuestas, visto = esperado["conversacion"]["guion"][:3]
@@ -128,7 +154,8 @@ def de_un_reto(esperado):
 
 def html_de(M, notas, textos):
     """The conversation's HTML: what site/src/conversacion.js draws in the page, as text."""
-    datos, partes, abierta = vista.de(M), ['<div class="conversacion">'], False
+    datos, abierta = vista.de(M), False
+    partes = ['<div class="conversacion larga">' if len(M) > LARGA else '<div class="conversacion">']
     for k, m in enumerate(datos["mensajes"]):
         if k in notas:
             if abierta:

@@ -13,7 +13,8 @@ for a message of tool results, which goes as the user's), "bloques": [
 
 par is the letter a call and its result share (A, B, …, in the order of the calls), None for a
 result that answers no call and for a call whose id was already used; problema, None or the rule
-the block breaks, in Spanish. construir/conversacion.py renders this as HTML at build time and
+the block breaks, in Spanish: a call without its result, a result without its call, a repeated
+call id, a second result for one call. construir/conversacion.py renders this as HTML at build time and
 site/src/conversacion.js as DOM in the page; tests/e2e checks that both draw the same.
 
 A turn, what site/src/turnos.js draws: {"datos": the view of what the model received followed by
@@ -33,6 +34,7 @@ def de(M):
         llamadas = _ids(M[n - 2][1], "tool_use", "id") if n > 1 and M[n - 2][0] == "asistente" else []
         respuestas = _ids(M[n][1], "tool_result", "tool_use_id") if n < len(M) and M[n][0] == "usuario" else []
         vistos = [_bloque(b, n, letras, primera, llamadas, respuestas, n == len(M)) for b in bloques]
+        _repetidos(vistos)
         mensajes.append({"n": n, "rol": rol, "autor": "el arnés" if rol == "usuario" and resultados else None,
                          "bloques": vistos})
     return {"mensajes": mensajes}
@@ -58,6 +60,17 @@ def de_turnos(turnos):
 def de_conversacion(M):
     """A conversation alone, as one turn."""
     return [{"datos": de(M), "recibidos": None, "error": None, "marca": None, "esperado": None}]
+
+
+def _repetidos(vistos):
+    """Marks a second result for one call in a message (its pair stays: it does answer that call)."""
+    respondidas = set()
+    for b in vistos:
+        if b["tipo"] == "tool_result" and b["par"]:
+            if b["id"] in respondidas and not b["problema"]:
+                b["problema"] = ("resultado repetido: esta llamada ya tiene su tool_result en este mensaje, y "
+                                 "cada tool_use necesita exactamente uno")
+            respondidas.add(b["id"])
 
 
 def _tipo(b):

@@ -4,6 +4,7 @@
 import { t } from "./textos.js";
 
 const PLEGAR = 400; // characters of a tool_result past which its content is folded (as at build time)
+const LARGA = 50; // messages past which a conversation is "larga" (conversacion.css; as at build time)
 
 function el(etiqueta, clase, texto) {
   const e = document.createElement(etiqueta);
@@ -67,7 +68,7 @@ function mensaje(m) {
 
 /** The conversation's element: datos is py/vista.py's, notas {k: [narration before message k]}. */
 export function dibujar(datos, notas = {}) {
-  const raiz = el("div", "conversacion");
+  const raiz = el("div", datos.mensajes.length > LARGA ? "conversacion larga" : "conversacion");
   let lista = null;
   datos.mensajes.forEach((m, k) => {
     if (notas[k]) {

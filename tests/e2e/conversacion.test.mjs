@@ -27,7 +27,9 @@ M = [("usuario", "<script>alert(1)</script> y <!-- esto"),
      ("asistente", [{"type": "tool_use", "id": "t1", "name": "leer", "input": {}}])]
 notas = {1: ["El modelo <b>contesta</b>:"], 4: ["Fin."]}
 textos = json.load(open("site/textos.es.json", encoding="utf-8"))
-print(json.dumps({"html": conversacion.html_de(M, notas, textos), "datos": vista.de(M), "notas": notas}))`;
+larga = M * 13  # past conversacion.LARGA messages: off-screen ones are laid out lazily
+print(json.dumps({"html": conversacion.html_de(M, notas, textos), "datos": vista.de(M), "notas": notas,
+                  "larga": {"html": conversacion.html_de(larga, {}, textos), "datos": vista.de(larga)}}))`;
 
 function conversacion() {
   const r = spawnSync(PYTHON, ["-c", CONVERSACION], { cwd: RAIZ, encoding: "utf-8" });
@@ -50,19 +52,24 @@ async function abrir() {
 }
 
 test("the page draws a conversation exactly as the build writes it, every string as text", async () => {
-  const { html, datos, notas } = conversacion();
+  const { html, datos, notas, larga } = conversacion();
   const p = await abrir();
-  const r = await p.evaluate(async ({ html, datos, notas }) => {
+  const r = await p.evaluate(async ({ html, datos, notas, larga }) => {
     const url = performance.getEntriesByType("resource").map((x) => x.name).find((n) => /\/conversacion\.\w+\.js$/.test(n));
     const { dibujar } = await import(url);
     const escrita = document.createElement("div");
     escrita.innerHTML = html; // the build's markup, parsed as the page parses it
     const dibujada = dibujar(datos, notas);
     document.querySelector("main").append(dibujada);
+    const escritaLarga = document.createElement("div");
+    escritaLarga.innerHTML = larga.html;
+    const dibujadaLarga = dibujar(larga.datos);
     return { igual: escrita.firstChild.isEqualNode(dibujada), escrita: escrita.innerHTML, dibujada: dibujada.outerHTML,
+             larga: [dibujadaLarga.className, escritaLarga.firstChild.isEqualNode(dibujadaLarga)],
              scripts: dibujada.querySelectorAll("script, b").length, texto: dibujada.querySelector(".texto p").textContent };
-  }, { html, datos, notas });
+  }, { html, datos, notas, larga });
   assert.equal(r.dibujada, r.escrita);
+  assert.deepEqual(r.larga, ["conversacion larga", true]);
   assert.ok(r.igual);
   assert.equal(r.scripts, 0);
   assert.equal(r.texto, "<script>alert(1)</script> y <!-- esto");
@@ -124,7 +131,7 @@ async function conCelda(cambio) {
 }
 
 test("ver_conversacion(modelo) in a cell draws the run turn by turn, ending on the lesson's own conversation", async () => {
-  const p = await conCelda((c) => c + "\nver_conversacion(modelo)\n");
+  const p = await conCelda((c) => c);
   const r = await p.evaluate((PATATAS) => {
     const leccion = document.querySelector("main > .conversacion");
     const celda = document.querySelector(`${PATATAS} .salida .turnos`);
@@ -146,7 +153,7 @@ test("ver_conversacion(modelo) in a cell draws the run turn by turn, ending on t
   assert.deepEqual(r.vistas.map((v) => [v.rotulo, v.n]), [["Turno 1 de 3", 3], ["Turno 2 de 3", 5], ["Turno 3 de 3", 7]]);
   assert.deepEqual(r.vistas[1].narracion, ["El modelo recibe 4 mensajes:", "Y contesta:"]);
   assert.ok(r.primeroSinAnterior);
-  assert.match(r.antes, /\n1 asistente text Busco[^]*\n3 asistente text Hecho/, "what the cell printed before comes first, as text");
+  assert.match(r.antes, /\nEl sábado vienen cuatro a cenar.\nLlevan patatas: tortilla.\n$/, "what the cell printed before comes first");
   assert.deepEqual(p.errores, []);
   await p.close();
 });

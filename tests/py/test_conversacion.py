@@ -75,3 +75,13 @@ def test_a_long_result_is_folded_with_its_length_and_a_pair_has_its_letter_and_l
     assert html.count('data-par="A"') == 2 and '<span class="marca-error">is_error</span>' in html
     assert 'aria-label="Llamada A (t1): su resultado lleva la misma marca">A</button>' in html
     assert "(lo escribe el arnés)" in html
+
+
+def test_a_challenges_conversation_takes_numbered_narration_before_a_message_or_after_the_last():
+    M, _ = conversacion.lee(RUTA, 10, CUERPO)
+    notas = conversacion.notas_de_reto(RUTA, 20, "> 3: El modelo contesta:\n\n> 3: Y pide.\n> 6: Fin.\n", M)
+    assert notas == {2: ["El modelo contesta:", "Y pide."], 5: ["Fin."]}
+    with pytest.raises(ErrorDeConstruccion) as e:
+        conversacion.notas_de_reto(RUTA, 20, "> 1: bien\n> 0: antes de nada\n", M)
+    assert e.value.problemas == [f"{RUTA}:21: la conversación del reto tiene 5 mensajes: una nota va delante del "
+                                 "1 al 5, o tras el último con 6; llega 0"]

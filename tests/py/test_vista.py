@@ -44,6 +44,11 @@ def test_an_unanswered_call_an_orphan_result_and_a_repeated_id_say_the_rule_they
         "id repetido: ya lo tiene la llamada del mensaje 2")
 
 
+def test_a_second_result_for_one_call_keeps_its_pair_and_says_the_rule():
+    M = [("asistente", [_llamada("t1"), _llamada("t2")]), ("usuario", [_resultado("t1"), _resultado("t1")])]
+    assert _resumen(M)[1] == [("tool_result", "t1", "A", ""), ("tool_result", "t1", "A", "resultado repe")]
+
+
 def test_nested_content_is_text_and_letters_go_on_past_z():
     M = [("asistente", [_llamada("t%d" % k) for k in range(28)]),
          ("usuario", [_resultado("t0", [{"type": "text", "text": "a"}, {"type": "image", "source": {}}])])]
