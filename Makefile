@@ -31,7 +31,7 @@ wheels: .cache/wheels/.ok
 MODULOS := $(shell cd py && python3 -c 'from modulos import MODULOS; print(*MODULOS)')
 
 .cache/stdlib/.ok: node_modules/.ok .venv/.ok construir/stdlib.py construir/bytecode.py construir/bytecode.mjs \
-  site/src/ejecutor.py site/src/comprobador.py $(addprefix py/,$(MODULOS))
+  site/src/ejecutor.py site/src/dibujo.py site/src/comprobador.py $(addprefix py/,$(MODULOS))
 	$(PY) -m construir.stdlib node_modules/pyodide/python_stdlib.zip .cache/stdlib
 	node construir/bytecode.mjs .cache/stdlib/python_stdlib.zip
 	touch $@

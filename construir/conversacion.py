@@ -16,9 +16,9 @@ for authors):
 
 `rol: texto` is a message whose content is a text; `rol:` alone opens one of blocks, one per
 indented line (texto, llamada ID NOMBRE {JSON}, resultado ID: contenido, error ID: contenido);
-a line indented further continues the line above it, after a space; `\\n` in a text is a line
-break; `> …` is narration, shown between the messages. The view's data is py/vista.py's, and
-site/src/conversacion.js draws the same markup in the page.
+a line indented by four spaces or more, and further than the one above, continues it, after a
+space; `\\n` in a text is a line break; `> …` is narration, shown between the messages. The
+view's data is py/vista.py's, and site/src/conversacion.js draws the same markup in the page.
 """
 import html
 import json
@@ -45,14 +45,20 @@ LARGA = 50  # messages past which a conversation is "larga": site/conversacion.c
 def lee(ruta, linea, cuerpo):
     """(M, notas) from a {conversacion}'s body, whose first line is file line `linea`; notas is
     {k: [narration]} shown before message k (from 0; len(M) for after the last)."""
-    M, notas, abierto, ultimo = [], {}, None, None  # abierto: the blocks of a rol: line; ultimo: what continues
+    # abierto: the blocks of a rol: line; ultimo: what a line indented 4+ and further than its own continues
+    M, notas, abierto, ultimo, sangria = [], {}, None, None, 0
     for k, fila in enumerate(cuerpo.split("\n")):
         donde, limpia = linea + k, fila.strip()
         if not limpia:
             continue
-        if fila.startswith("    ") and ultimo is not None:
+        margen = len(fila) - len(fila.lstrip())
+        if "\t" in fila[:margen]:
+            raise _error(ruta, donde, "sangra con espacios, no con tabuladores: un tabulador no dice si "
+                                      "la línea es un bloque o sigue a la de arriba")
+        if margen >= 4 and margen > sangria and ultimo is not None:
             ultimo[0][ultimo[1]] += " " + _texto(limpia)
             continue
+        sangria = margen
         if fila.startswith(" "):
             if abierto is None:
                 raise _error(ruta, donde, "este bloque no es de ningún mensaje: escribe antes «asistente:» o "
@@ -178,7 +184,8 @@ def _mensaje(m, textos):
     cabeza = '<p class="quien"><span class="numero">%d</span> <span class="rol">%s</span>%s</p>' % (
         m["n"], html.escape(m["rol"]), " " + autor if autor else "")
     bloques = "".join(_bloque_html(b, textos) for b in m["bloques"])
-    return '<li class="mensaje rol-%s">%s<ul class="bloques">%s</ul></li>' % (m["rol"], cabeza, bloques)
+    rol = m["rol"] if m["rol"] in ROLES else "otro"  # a class name, as site/src/conversacion.js
+    return '<li class="mensaje rol-%s">%s<ul class="bloques">%s</ul></li>' % (rol, cabeza, bloques)
 
 
 def _bloque_html(b, textos):

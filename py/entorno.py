@@ -127,35 +127,45 @@ def ver_conversacion(x):
     En la página la dibuja: cada mensaje con su número, su rol y quién lo escribe, y cada llamada
     con la misma letra que su resultado; con un modelo, turno a turno, con botones para pasar de
     uno a otro. Fuera de la página (en Python sin navegador) escribe una línea por bloque.
+    Un mensaje o un bloque mal formado se enseña tal como está: ver lo que se envió es lo que
+    ayuda a arreglarlo.
     """
     turnos = getattr(x, "_turnos", None)
-    if not isinstance(turnos, list):
-        turnos, M = None, _pares(x)
+    if isinstance(turnos, list):
+        if not turnos:
+            print("El modelo aún no ha recibido ningún turno: llámalo, y ver_conversacion(modelo) "
+                  "enseñará lo que recibió y lo que contestó.")
+            return
+        turnos, M = list(turnos), None
+    elif isinstance(x, (list, tuple)):
+        turnos, M = None, [_par(m) for m in x]
+        if not M:
+            print("La conversación está vacía: no tiene ningún mensaje.")
+            return
+    elif callable(x):
+        print("Este modelo no guarda sus turnos; un ModeloGuionizado sí. Para ver una conversación, "
+              "pasa a ver_conversacion() su lista de mensajes.")
+        return
+    else:
+        raise TypeError("ver_conversacion() espera una lista de mensajes o un ModeloGuionizado, "
+                        "no %s" % type(x).__name__)
     try:
         import _pagina  # solo existe en la página
-    except ImportError:
-        _pagina = None
-    if _pagina and (_pagina.turnos(turnos) if turnos is not None else _pagina.conversacion(M)):
-        return
+        if _pagina.turnos(turnos) if turnos is not None else _pagina.conversacion(M):
+            return
+    except Exception:  # sin página, o sin poder dibujarla: se escribe
+        pass
     print("\n".join(_turnos_en_texto(turnos) if turnos is not None else _en_texto(M)))
 
 
-def _pares(M):
-    """M como lista de pares (rol, contenido), aunque venga con la forma de la Messages API."""
-    roles = {"user": "usuario", "assistant": "asistente"}
-    if not isinstance(M, (list, tuple)):
-        raise TypeError("ver_conversacion() espera una lista de mensajes o un ModeloGuionizado, "
-                        "no %s" % type(M).__name__)
-    pares = []
-    for i, m in enumerate(M, 1):
-        if isinstance(m, dict) and "role" in m and "content" in m:
-            m = (roles.get(m["role"], m["role"]), m["content"])
-        if not (isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[1], (str, list, tuple))):
-            raise TypeError("ver_conversacion(): el mensaje %d debe ser un par (rol, contenido) o un "
-                            "diccionario {'role', 'content'}, con contenido de texto o una lista de "
-                            "bloques; es %r" % (i, m))
-        pares.append((m[0], m[1] if isinstance(m[1], str) else list(m[1])))
-    return pares
+def _par(m):
+    """m como par (rol, contenido), aunque venga con la forma de la Messages API; otra cosa, como
+    un mensaje de rol "?" con m de único bloque."""
+    if isinstance(m, dict) and "role" in m and "content" in m:
+        m = ({"user": "usuario", "assistant": "asistente"}.get(m["role"], m["role"]), m["content"])
+    if isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[1], (str, list, tuple)):
+        return (m[0] if isinstance(m[0], str) else repr(m[0])), (m[1] if isinstance(m[1], str) else list(m[1]))
+    return "?", [m]
 
 
 def _en_texto(M, desde=1):
@@ -165,7 +175,7 @@ def _en_texto(M, desde=1):
         for b in [texto(contenido)] if isinstance(contenido, str) else contenido:
             try:
                 linea = muestra(b)
-            except (KeyError, TypeError, AttributeError):  # un bloque mal formado, tal cual
+            except Exception:  # un bloque mal formado, tal cual
                 linea = repr(b)
             lineas.append("%d %-9s %s" % (n, rol, linea))
     return lineas
@@ -174,10 +184,14 @@ def _en_texto(M, desde=1):
 def _turnos_en_texto(turnos):
     """Cada turno: lo que recibe el modelo (lo nuevo, si sigue al turno anterior) y lo que hace."""
     lineas, antes = [], None
+    if turnos[0].get("turno", 1) > 1:
+        lineas.append("(el modelo guarda sus últimos %d turnos: estos empiezan en el %d)"
+                      % (len(turnos), turnos[0]["turno"]))
     for k, t in enumerate(turnos, 1):
         M = list(t["recibidos"])
         nuevos = antes is not None and M[:len(antes)] == antes
-        lineas.append("turno %d: el modelo recibe %d mensajes%s" % (k, len(M), "; los nuevos:" if nuevos else ""))
+        uno = "1 mensaje" if len(M) == 1 else "%d mensajes" % len(M)
+        lineas.append("turno %d: el modelo recibe %s%s" % (t.get("turno", k), uno, "; los nuevos:" if nuevos else ""))
         lineas += ["  " + x for x in _en_texto(M, len(antes) + 1 if nuevos else 1)]
         if "respuesta" in t:
             antes = M + [("asistente", t["respuesta"])]
@@ -185,7 +199,7 @@ def _turnos_en_texto(turnos):
             lineas += ["  " + x for x in _en_texto(antes, len(antes))]
         else:
             antes = None
-            lineas.append("y lo rechaza: " + t["error"])
+            lineas.append("y %s rechaza: %s" % ("lo" if len(M) == 1 else "los", t["error"]))
             if t["esperado"] is not None:
                 lineas.append("en el mensaje %d, el guion esperaba:" % t["mensaje"])
                 lineas += ["  " + x for x in _en_texto(M[:t["mensaje"] - 1] + [t["esperado"]], t["mensaje"])]

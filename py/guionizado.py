@@ -39,8 +39,11 @@ class ModeloGuionizado:
 
     def __call__(self, M, herramientas=None):
         self.turno += 1
-        _revisa_herramientas(herramientas)
-        M = _normaliza(M)  # una copia: lo que haga después el arnés con su M no la cambia
+        try:
+            _revisa_herramientas(herramientas)
+            M = _normaliza(M)  # una copia: lo que haga después el arnés con su M no la cambia
+        except ErrorDeProtocolo as e:
+            raise self._rechaza(e, _copia(M)) from None
         fallos = _fallos_de_la_peticion(M, herramientas)
         if fallos:
             raise self._rechaza(ErrorDeProtocolo("turno %d: %s" % (self.turno, "\n".join(fallos))), M)
@@ -52,14 +55,14 @@ class ModeloGuionizado:
         diferencia = _primera_diferencia(esperados, M)
         if diferencia:
             raise self._rechaza(FueraDeGuion("turno %d, %s" % (self.turno, diferencia)), M, esperados)
-        self._guarda({"recibidos": M, "respuesta": respuesta})
+        self._guarda({"turno": self.turno, "recibidos": M, "respuesta": respuesta})
         return _copy.deepcopy(respuesta)
 
     def _rechaza(self, error, M, esperados=()):
         """El error, con lo que hace falta para señalar en la conversación el mensaje y el bloque
         que nombra (y, si se sale del guion, lo que el guion esperaba en ese mensaje)."""
         n, j = _donde(str(error))
-        error._conversacion = {"recibidos": M, "mensaje": n, "bloque": j,
+        error._conversacion = {"turno": self.turno, "recibidos": M, "mensaje": n, "bloque": j,
                                "error": "%s: %s" % (type(error).__name__, error),
                                "esperado": esperados[n - 1] if n and n <= len(esperados) else None}
         self._guarda(error._conversacion)
@@ -68,11 +71,38 @@ class ModeloGuionizado:
     def _guarda(self, turno):
         if self._turnos is not None:
             self._turnos.append(turno)
+            del self._turnos[:-_TOPE_GUARDADOS]
 
 
-# El sitio que nombra primero cada error del modelo, tal como lo escriben _fallos y
-# _primera_diferencia: "turno 2: mensaje 3 (asistente): …", "turno 2, mensaje 4 (usuario), bloque 1: …".
-_POSICION = _re.compile(r"turno \d+[:,] mensaje (\d+)(?: \([^)]*\))?(?:, bloque (\d+))?")
+# Un bucle sin tope llama al modelo sin fin: se guardan sus últimos turnos, no todos, para
+# que la memoria no crezca con él (ver_conversacion dice desde qué turno enseña).
+_TOPE_GUARDADOS = 200
+
+
+def _copia(M):
+    """Lo que llegó y no se pudo normalizar, copiado para enseñarlo: una lista de pares, con cada
+    mensaje que no es un par o un diccionario {role, content} tal cual."""
+    if not isinstance(M, (list, tuple)):
+        return []
+    roles = {"user": "usuario", "assistant": "asistente"}
+    copia = []
+    for m in M:
+        if isinstance(m, dict) and "role" in m and "content" in m:
+            m = (roles.get(m["role"], str(m["role"])), m["content"])
+        if isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[1], (str, list, tuple)):
+            copia.append((str(m[0]), m[1] if isinstance(m[1], str) else list(m[1])))
+        else:
+            copia.append(("?", [m]))
+    try:
+        return _copy.deepcopy(copia)
+    except Exception:  # algo que no se deja copiar: se enseña tal como está ahora
+        return copia
+
+
+# El sitio que nombra primero cada error del modelo, tal como lo escriben _fallos,
+# _primera_diferencia y _normaliza: "turno 2: mensaje 3 (asistente): …",
+# "turno 2, mensaje 4 (usuario), bloque 1: …", "mensaje 2 (usuario), bloque 1 (tool_use): …".
+_POSICION = _re.compile(r"(?:turno \d+[:,] )?mensaje (\d+)(?: \([^)]*\))?(?:, bloque (\d+))?")
 
 
 def _donde(texto):

@@ -12,21 +12,25 @@ for a message of tool results, which goes as the user's), "bloques": [
     {"tipo": any other type, "texto": the block as JSON text}]}]}
 
 par is the letter a call and its result share (A, B, …, in the order of the calls), None for a
-result that answers no call and for a call whose id was already used; problema, None or the rule
-the block breaks, in Spanish: a call without its result, a result without its call, a repeated
-call id, a second result for one call. construir/conversacion.py renders this as HTML at build time and
-site/src/conversacion.js as DOM in the page; tests/e2e checks that both draw the same.
+result that answers no call and for a call that repeats an id of its own message; problema, None
+or the rule the block breaks, in Spanish: a call without its result, a result without its call,
+a repeated call id, a second result for one call. construir/conversacion.py renders this as HTML
+at build time and site/src/conversacion.js as DOM in the page; tests/e2e checks that both draw
+the same.
 
 A turn, what site/src/turnos.js draws: {"datos": the view of what the model received followed by
-its answer, "recibidos": how many messages it received (None for a conversation alone), "error":
-the refusal's text or None, "marca": {"mensaje", "bloque"} the refusal names (either may be None),
-"esperado": the view of the message the script expected there, or None}.
+its answer, "turno": its number in the model's run, "recibidos": how many messages it received
+(both None for a conversation alone), "error": the refusal's text or None, "marca": {"mensaje",
+"bloque"} the refusal names (either may be None), "esperado": the view of the message the script
+expected there, or None}.
 """
 import json
 
 
 def de(M):
-    """The view of the conversation M (see the module's docstring)."""
+    """The view of the conversation M (see the module's docstring). Total: a message or a block
+    of any shape is drawn as what it is, never raised on; this draws what the learner sent."""
+    M = [_par(m) for m in (M if isinstance(M, (list, tuple)) else [])]
     mensajes, letras, primera = [], {}, {}
     for n, (rol, contenido) in enumerate(M, 1):
         bloques = [{"type": "text", "text": contenido}] if isinstance(contenido, str) else list(contenido)
@@ -40,12 +44,23 @@ def de(M):
     return {"mensajes": mensajes}
 
 
+def _par(m):
+    """A message as (rol, contenido): a pair, the Messages API's {role, content}, or anything else
+    as one block of role "?" (drawn as its JSON text)."""
+    if isinstance(m, dict) and "role" in m and "content" in m:
+        m = ({"user": "usuario", "assistant": "asistente"}.get(m["role"], m["role"]), m["content"])
+    if isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[1], (str, list, tuple)):
+        return _cadena(m[0]), m[1] if isinstance(m[1], str) else list(m[1])
+    return "?", [m]
+
+
 def de_turnos(turnos):
     """The view of a ModeloGuionizado's recorded turns (py/guionizado.py), one per call."""
     vistos = []
     for t in turnos:
         recibidos = list(t["recibidos"])
-        turno = {"recibidos": len(recibidos), "error": t.get("error"), "marca": None, "esperado": None}
+        turno = {"turno": t.get("turno"), "recibidos": len(recibidos), "error": t.get("error"), "marca": None,
+                 "esperado": None}
         if "respuesta" in t:
             turno["datos"] = de(recibidos + [("asistente", t["respuesta"])])
         else:
@@ -59,7 +74,7 @@ def de_turnos(turnos):
 
 def de_conversacion(M):
     """A conversation alone, as one turn."""
-    return [{"datos": de(M), "recibidos": None, "error": None, "marca": None, "esperado": None}]
+    return [{"datos": de(M), "turno": None, "recibidos": None, "error": None, "marca": None, "esperado": None}]
 
 
 def _repetidos(vistos):
@@ -78,37 +93,61 @@ def _tipo(b):
 
 
 def _ids(contenido, tipo, campo):
-    return [str(b.get(campo)) for b in contenido if _tipo(b) == tipo] if isinstance(contenido, list) else []
+    return [_cadena(b.get(campo)) for b in contenido if _tipo(b) == tipo] if isinstance(contenido, list) else []
+
+
+def _cadena(x):
+    """x as text: itself if a string, else its repr (str() of a learner's object may raise)."""
+    if isinstance(x, str):
+        return str.__str__(x)
+    try:
+        return repr(x)
+    except Exception:
+        return "<%s>" % type(x).__name__
+
+
+def _json(x):
+    """x as JSON text, whatever x holds (a cycle, an object whose repr raises)."""
+    try:
+        return json.dumps(x, ensure_ascii=False, default=_cadena)
+    except (ValueError, TypeError, RecursionError):
+        return _cadena(x)
 
 
 def _bloque(b, n, letras, primera, llamadas, respuestas, ultimo):
-    """One block's view; letras and primera, {id: letter} and {id: message of its first call}, grow."""
+    """One block's view. letras, {(message, id): letter}, and primera, {id: message of its first
+    call}, grow: a call that repeats an id from an earlier message gets its own letter (the
+    result in the next message answers it), one that repeats it in its own message gets none."""
     tipo = _tipo(b)
     if tipo == "text":
-        return {"tipo": "text", "texto": str(b.get("text", ""))}
+        return {"tipo": "text", "texto": _cadena(b.get("text", ""))}
     if tipo == "tool_use":
-        id_, par, problema = str(b.get("id")), None, None
-        if id_ in primera:  # a second call with a seen id is nobody's pair
+        id_, par, problema = _cadena(b.get("id")), None, None
+        if id_ in primera:
             problema = ("id repetido: ya lo tiene la llamada del mensaje %d, y cada tool_use necesita "
                         "un id propio" % primera[id_])
         else:
-            primera[id_], par = n, letras.setdefault(id_, _letra(len(letras)))
-            if not ultimo and id_ not in respuestas:  # the last message's calls still wait for theirs
+            primera[id_] = n
+        if (n, id_) not in letras:
+            par = letras[(n, id_)] = _letra(len(letras))
+            if not problema and not ultimo and id_ not in respuestas:  # the last message's calls wait
                 problema = ("sin resultado: cada tool_use necesita su tool_result en el mensaje "
                             "siguiente, del usuario")
-        return {"tipo": "tool_use", "id": id_, "nombre": str(b.get("name")),
-                "entrada": json.dumps(b.get("input"), ensure_ascii=False, default=repr), "par": par,
-                "problema": problema}
+        return {"tipo": "tool_use", "id": id_, "nombre": _cadena(b.get("name")), "entrada": _json(b.get("input")),
+                "par": par, "problema": problema}
     if tipo == "tool_result":
-        id_, contenido = str(b.get("tool_use_id")), b.get("content", "")
-        if not isinstance(contenido, str):  # nested blocks: their texts, and the others by type
-            contenido = "\n".join(p.get("text", "") if _tipo(p) == "text" else "[%s]" % _tipo(p) for p in contenido)
+        id_, contenido = _cadena(b.get("tool_use_id")), b.get("content", "")
+        if isinstance(contenido, (list, tuple)):  # nested blocks: their texts, and the others by type
+            contenido = "\n".join(_cadena(p.get("text", "")) if _tipo(p) == "text" else "[%s]" % _cadena(_tipo(p))
+                                  for p in contenido)
+        elif not isinstance(contenido, str):
+            contenido = _json(contenido)
         responde = id_ in llamadas
         return {"tipo": "tool_result", "id": id_, "contenido": contenido, "error": b.get("is_error") is True,
-                "par": letras.get(id_) if responde else None,
+                "par": letras.get((n - 1, id_)) if responde else None,
                 "problema": None if responde else ("sin llamada: cada tool_result responde a una llamada del "
                                                    "mensaje anterior, del asistente")}
-    return {"tipo": str(tipo), "texto": json.dumps(b, ensure_ascii=False, default=repr)}
+    return {"tipo": _cadena(tipo), "texto": _json(b)}
 
 
 def _letra(k):

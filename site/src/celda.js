@@ -62,6 +62,7 @@ export class Celda {
     this.salida.textContent = "";
     this.ultimo = null;
     this.caracteres = 0;
+    this.dibujado = Promise.resolve();
     this.editor.marcarLinea(null);
   }
 
@@ -84,11 +85,13 @@ export class Celda {
              alConversacion: (turnos) => this.conversacion(turnos) };
   }
 
-  /** py/vista.py's turns, drawn where the output has got to (turnos.js comes the first time). */
+  /** py/vista.py's turns, drawn where the output is (turnos.js loads once); see this.dibujado. */
   conversacion(turnos, conError = true) {
     const sitio = this.salida.appendChild(document.createElement("div"));
     this.ultimo = null;
-    import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos(turnos, conError)));
+    const dibujo = import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos(turnos, conError)))
+      .catch(() => sitio.replaceWith(this.trozo("nota aviso", t("conversacion_no_dibujada") + "\n")));
+    this.dibujado = Promise.all([this.dibujado, dibujo]);
   }
 
   trozo(clase, contenido) {

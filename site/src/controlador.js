@@ -104,6 +104,7 @@ export function montar(datos, interprete, carga) {
       return r;
     }
     celda.mostrarResultado(r);
+    await celda.dibujado; // the run is over when its conversations are drawn
     return r;
   }
 

@@ -5,6 +5,7 @@ import { t } from "./textos.js";
 
 const PLEGAR = 400; // characters of a tool_result past which its content is folded (as at build time)
 const LARGA = 50; // messages past which a conversation is "larga" (conversacion.css; as at build time)
+const ROLES = new Set(["sistema", "usuario", "asistente"]); // class names; any other role draws as rol-otro
 
 function el(etiqueta, clase, texto) {
   const e = document.createElement(etiqueta);
@@ -44,9 +45,10 @@ function bloque(b) {
   } else {
     if (b.error) cabeza.append(" ", el("span", "marca-error", "is_error"));
     const contenido = el("pre", "contenido", b.contenido);
-    if (b.contenido.length > PLEGAR) {
+    const largo = [...b.contenido].length; // code points, as Python's len() at build time
+    if (largo > PLEGAR) {
       const plegado = el("details");
-      const n = String(b.contenido.length).replace(/\B(?=(\d{3})+(?!\d))/g, "."); // 2.000, as at build time
+      const n = String(largo).replace(/\B(?=(\d{3})+(?!\d))/g, "."); // 2.000, as at build time
       plegado.append(el("summary", "", t("conversacion_plegado", { n })), contenido);
       li.append(plegado);
     } else li.append(contenido);
@@ -56,7 +58,7 @@ function bloque(b) {
 }
 
 function mensaje(m) {
-  const li = el("li", `mensaje rol-${m.rol}`);
+  const li = el("li", `mensaje rol-${ROLES.has(m.rol) ? m.rol : "otro"}`);
   const quien = el("p", "quien");
   quien.append(el("span", "numero", String(m.n)), " ", el("span", "rol", m.rol));
   if (m.autor) quien.append(" ", el("span", "autor", t("conversacion_autor", { autor: m.autor })));

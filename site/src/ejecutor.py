@@ -14,11 +14,11 @@ import re
 import sys
 import time
 import traceback
-import types
 
 import pyodide.http
 from pyodide.code import eval_code_async
 
+import dibujo
 from entrega import linea_en
 
 # Imported here so that they are inside the memory snapshot: every lesson's first cell uses
@@ -71,59 +71,11 @@ def _sleep(segundos):
             raise KeyboardInterrupt
 
 
-_dibujar_js = None  # JS: dibujar(turnos as JSON text) -> false past the run's drawings cap
-# A conversation past this, as JSON, is printed as text instead: drawing it would hold the page
-# (and the message would copy it whole), and a cell's printed output is capped anyway.
-TOPE_VISTA = 2_000_000
-
-
-def _dibujar(turnos):
-    """Send py/vista.py's turns to the page; False (the caller prints them) if it cannot."""
-    if _dibujar_js is None:
-        return False
-    texto = json.dumps(turnos, ensure_ascii=False)
-    if len(texto) > TOPE_VISTA:
-        return False
-    sys.stdout.flush()
-    sys.stderr.flush()
-    return bool(_dibujar_js(texto))
-
-
-def _conversacion(M):
-    import vista  # only when a conversation is shown: the boot does not pay for it
-    return _dibujar(vista.de_conversacion(M))
-
-
-def _turnos(turnos):
-    import vista
-    return _dibujar(vista.de_turnos(turnos))
-
-
-# What entorno.py's ver_conversacion() imports, and finds only in the page.
-_pagina = sys.modules["_pagina"] = types.ModuleType("_pagina")
-_pagina.conversacion, _pagina.turnos = _conversacion, _turnos
-
-
-def _rechazo(exc):
-    """The refused turn (py/vista.py) of a ModeloGuionizado's error in exc's chain, or None."""
-    vistos = set()
-    while exc is not None and id(exc) not in vistos:
-        vistos.add(id(exc))
-        if isinstance(getattr(exc, "_conversacion", None), dict):
-            import vista
-            try:
-                turno = vista.de_turnos([exc._conversacion])[0]
-            except Exception:  # a learner's own _conversacion: no view, the traceback says it all
-                return None
-            return turno if len(json.dumps(turno)) <= TOPE_VISTA else None
-        exc = exc.__cause__ or exc.__context__
-    return None
-
-
 def configurar(mensaje_input, pedir_entrada=None, dormir=None, dibujar=None):
     """Called after every boot (fresh or from the snapshot)."""
-    global _mensaje_input, _pedir_entrada, _dormir_js, _dibujar_js
-    _mensaje_input, _pedir_entrada, _dormir_js, _dibujar_js = mensaje_input, pedir_entrada, dormir, dibujar
+    global _mensaje_input, _pedir_entrada, _dormir_js
+    _mensaje_input, _pedir_entrada, _dormir_js = mensaje_input, pedir_entrada, dormir
+    dibujo.configurar(dibujar)
     builtins.input = _input
     time.sleep = _sleep
     for flujo in (sys.stdout, sys.stderr):
@@ -161,6 +113,7 @@ def formatear(exc, nombre):
 async def ejecutar(codigo, nombre):
     """Run one cell; return a JSON string the worker forwards to the page."""
     linecache.cache[nombre] = (len(codigo), None, codigo.splitlines(True), nombre)
+    dibujo.en_celda = True
     try:
         valor = await eval_code_async(codigo, globals=ESPACIO, filename=nombre)
         if valor is not None:
@@ -170,7 +123,8 @@ async def ejecutar(codigo, nombre):
         return json.dumps({"ok": False, "detenida": True})
     except BaseException as exc:  # SystemExit included: the page must survive it
         return json.dumps({"ok": False, "traza": formatear(exc, nombre),
-                           "linea": _linea(exc, nombre), "conversacion": _rechazo(exc)}, ensure_ascii=False)
+                           "linea": _linea(exc, nombre), "conversacion": dibujo.rechazo(exc)}, ensure_ascii=False)
     finally:
+        dibujo.en_celda = False
         sys.stdout.flush()
         sys.stderr.flush()

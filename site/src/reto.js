@@ -107,7 +107,7 @@ export class Reto {
     }
     if (!bien && conversacion) { // the turn a scripted model refused, marked (turnos.js, loaded now)
       const sitio = li.appendChild(document.createElement("div"));
-      import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos([conversacion], false)));
+      import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos([conversacion], false))).catch(() => sitio.remove());
     }
     return li;
   }

@@ -1,7 +1,7 @@
 // Module worker: boots Pyodide (from the memory snapshot when there is one), runs
 // cells one at a time, and grades a challenge's editor. Its messages, both ways,
 // are declared in protocolo.js.
-// {file name: source} of py/modulos.py's, ejecutor.py and comprobador.py (construir/activos.py).
+// {file name: source} of py/modulos.py's and the worker's own (construir/activos.py).
 import MODULOS from "modulos-del-trabajador";
 import { aPagina, motivo, esperarEntrada } from "./protocolo.js";
 import { SalidaLimitada } from "./salida-limitada.js";
@@ -12,7 +12,7 @@ const enviar = (m) => postMessage(m);
 let [py, ejecutor, comprobador, urlsPaquetes, mensajes] = [null, null, null, {}, {}];
 let [interrupcion, reloj, entrada] = [null, null, null]; // shared with the page; entrada: ENTRADA (protocolo.js)
 const siesta = self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null; // never notified
-let [actual, dibujos, llamadas] = [null, 0, 0]; // the run in progress and its drawings; challenge calls
+let [actual, dibujos, dibujado, llamadas] = [null, 0, 0, 0]; // the run, its drawings (and chars); challenge calls
 const salida = new SalidaLimitada(enviar);
 
 self.onmessage = async ({ data }) => {
@@ -51,9 +51,9 @@ function pedirEntrada(prompt) {
   return esperarEntrada(entrada); // undefined after Stop: ejecutor.py raises KeyboardInterrupt
 }
 
-// ver_conversacion(), drawn after what was printed; past 20 in a run, printed (the output cap bounds it).
+// ver_conversacion(), drawn after what was printed; past 20 or 2M chars in a run, printed (the output cap bounds it).
 function dibujar(texto) {
-  if (++dibujos > 20) return false;
+  if (++dibujos > 20 || (dibujado += texto.length) > 2e6) return false;
   salida.vaciar();
   enviar(aPagina.conversacion(actual, JSON.parse(texto)));
   return true;
@@ -102,7 +102,7 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
 
 async function correr(id, trabajo, codigo) {
   if (interrupcion) interrupcion[0] = 0;
-  [actual, dibujos] = [id, 0];
+  [actual, dibujos, dibujado] = [id, 0, 0];
   salida.empezar(id);
   let resultado;
   try {

@@ -28,7 +28,8 @@ function turno(tu, conError) {
   const notas = {};
   if (tu.recibidos !== null && !tu.error) notas[tu.recibidos] = [t("turno_contesta")];
   const raiz = dibujar(tu.datos, notas);
-  if (tu.recibidos !== null) raiz.prepend(el("p", "narracion", t("turno_recibe", { n: tu.recibidos })));
+  if (tu.recibidos !== null) raiz.prepend(el("p", "narracion", t(tu.recibidos === 1 ? "turno_recibe_uno" : "turno_recibe", { n: tu.recibidos })));
+  raiz.setAttribute("aria-live", "off"); // a drawn view is read when visited, not announced
   if (tu.marca) senalar(raiz, tu.marca);
   if (tu.error && conError) raiz.append(el("p", "rechazo", t("turno_rechaza", { error: tu.error })));
   if (tu.esperado) {
@@ -46,16 +47,19 @@ export function dibujarTurnos(turnos, conError = true) {
   if (turnos.length === 1) return turno(turnos[0], conError);
   const caja = el("div", "turnos");
   const barra = el("div", "turnos-barra");
-  const [antes, rotulo, despues] = [el("button", "", t("turno_anterior")), el("span", "", ""), el("button", "", t("turno_siguiente"))];
+  const [antes, rotulo, despues] = [el("button", "anterior", t("turno_anterior")), el("span", "", ""), el("button", "siguiente", t("turno_siguiente"))];
   rotulo.setAttribute("aria-live", "polite");
   antes.type = despues.type = "button";
   barra.append(antes, rotulo, despues);
   caja.append(barra, el("div"));
+  const numero = (k) => turnos[k].turno ?? k + 1; // the run's own numbers: it may keep only its last turns
   const ir = (k) => {
     caja.dataset.turno = k;
-    rotulo.textContent = t("turno_n", { k: k + 1, n: turnos.length });
+    rotulo.textContent = t("turno_n", { k: numero(k), n: numero(turnos.length - 1) });
+    const foco = document.activeElement;
     antes.disabled = k === 0;
     despues.disabled = k === turnos.length - 1;
+    if (foco?.disabled) (foco === antes ? despues : antes).focus(); // focus never falls to the page
     caja.lastChild.replaceWith(turno(turnos[k], conError));
   };
   antes.addEventListener("click", () => ir(Number(caja.dataset.turno) - 1));

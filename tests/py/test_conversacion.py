@@ -40,12 +40,20 @@ def test_the_notation_gives_the_messages_and_the_narration_before_each():
     ("humano: hola", 10, "se esperaba «sistema:», «usuario:» o «asistente:», o una nota «> …»; llega 'humano: hola'"),
     ("usuario: hola\nasistente:", 10, "el mensaje 2 (asistente) no tiene ningún bloque"),
     ("", 10, "la conversación no tiene ningún mensaje"),
+    ("asistente:\n\ttexto: x", 11, "sangra con espacios, no con tabuladores: un tabulador no dice si la línea es un bloque o sigue a la de arriba"),
 ], ids=["a block line at the top level", "a block before any message", "arguments that are not JSON",
-        "arguments that are no object", "an unknown role", "a message with no block", "an empty body"])
+        "arguments that are no object", "an unknown role", "a message with no block", "an empty body",
+        "a tab"])
 def test_a_malformed_body_fails_at_its_line(cuerpo, linea, mensaje):
     with pytest.raises(ErrorDeConstruccion) as e:
         conversacion.lee(RUTA, 10, cuerpo)
     assert e.value.problemas == ["%s:%d: %s" % (RUTA, linea, mensaje)]
+
+
+def test_blocks_indented_alike_are_blocks_and_a_line_indented_further_continues_one():
+    M, _ = conversacion.lee(RUTA, 10, "asistente:\n    texto: Miro\n      la lista.\n    llamada t1 leer {}")
+    assert M == [("asistente", [{"type": "text", "text": "Miro la lista."},
+                                {"type": "tool_use", "id": "t1", "name": "leer", "input": {}}])]
 
 
 def test_a_lesson_with_a_malformed_conversation_is_refused_at_the_line_of_the_body():

@@ -232,7 +232,7 @@ def test_ver_conversacion_of_a_model_prints_each_turn_what_is_new_and_what_it_di
         '  3 asistente tool_use t1 listar {"carpeta": "recetas/"}\n'
         "turno 2: el modelo recibe 4 mensajes; los nuevos:\n"
         "  4 usuario   tool_result t1 x\n"
-        "y lo rechaza: FueraDeGuion: turno 2, mensaje 4 (usuario), bloque 1: content esperado "
+        "y los rechaza: FueraDeGuion: turno 2, mensaje 4 (usuario), bloque 1: content esperado "
         "'recetas/a.txt\\nrecetas/b.txt', recibido 'x'\n"
         "en el mensaje 4, el guion esperaba:\n"
         "  4 usuario   tool_result t1 recetas/a.txt / recetas/b.txt\n")
@@ -241,5 +241,44 @@ def test_ver_conversacion_of_a_model_prints_each_turn_what_is_new_and_what_it_di
 def test_ver_conversacion_says_what_it_takes(ns):
     e = falla(ns["ver_conversacion"], "hola")
     assert isinstance(e, TypeError) and "una lista de mensajes o un ModeloGuionizado, no str" in str(e)
-    e = falla(ns["ver_conversacion"], [("usuario", 3)])
-    assert isinstance(e, TypeError) and "el mensaje 1 debe ser un par" in str(e)
+
+
+def test_ver_conversacion_shows_a_malformed_message_as_it_is(ns, capsys):
+    ns["ver_conversacion"]([("usuario", 3), ("asistente", [{"type": "tool_use"}])])
+    assert capsys.readouterr().out == "1 ?         ('usuario', 3)\n2 asistente {'type': 'tool_use'}\n"
+
+
+def test_ver_conversacion_says_why_there_is_nothing_to_show(ns, capsys):
+    ns["ver_conversacion"](ns["ModeloGuionizado"]([]))
+    assert capsys.readouterr().out.startswith("El modelo aún no ha recibido ningún turno: llámalo,")
+    ns["ver_conversacion"](lambda M, herramientas: [])
+    assert capsys.readouterr().out.startswith("Este modelo no guarda sus turnos; un ModeloGuionizado sí.")
+    ns["ver_conversacion"]([])
+    assert capsys.readouterr().out == "La conversación está vacía: no tiene ningún mensaje.\n"
+
+
+def test_a_refusal_before_the_conversation_is_read_is_a_turn_too(ns, capsys):
+    modelo = ns["ModeloGuionizado"]([])
+    falla(modelo, [("usuario", "hola"), "adiós"], ns["HERRAMIENTAS"])
+    falla(modelo, [("usuario", "hola")], "leer")
+    ns["ver_conversacion"](modelo)
+    assert capsys.readouterr().out == (
+        "turno 1: el modelo recibe 2 mensajes\n"
+        "  1 usuario   text hola\n"
+        "  2 ?         'adiós'\n"
+        "y los rechaza: ErrorDeProtocolo: mensaje 2: debe ser un par (rol, contenido) con rol 'sistema', "
+        "'usuario' o 'asistente', o un diccionario {'role', 'content'} con role 'user' o 'assistant'; llega 'adiós'\n"
+        "turno 2: el modelo recibe 1 mensaje\n"
+        "  1 usuario   text hola\n"
+        "y lo rechaza: ErrorDeProtocolo: las herramientas deben ser una lista, no str\n")
+    assert [t["mensaje"] for t in modelo._turnos] == [2, None]
+
+
+def test_a_model_called_without_end_keeps_its_last_200_turns(ns, capsys):
+    modelo = ns["ModeloGuionizado"]([])  # every call is off the script, as a loop with no cap's
+    for _ in range(250):
+        falla(modelo, [("usuario", "hola")])
+    assert [t["turno"] for t in modelo._turnos] == list(range(51, 251))
+    ns["ver_conversacion"](modelo)
+    assert capsys.readouterr().out.startswith(
+        "(el modelo guarda sus últimos 200 turnos: estos empiezan en el 51)\nturno 51: el modelo recibe 1 mensaje\n")

@@ -39,7 +39,7 @@ def test_an_unanswered_call_an_orphan_result_and_a_repeated_id_say_the_rule_they
         [("text", None, None, "")],
         [("tool_use", "t1", "A", ""), ("tool_use", "t2", "B", "sin resultado:")],
         [("tool_result", "t1", "A", ""), ("tool_result", "t9", None, "sin llamada: c")],
-        [("tool_use", "t1", None, "id repetido: y")]]  # the last message's call: no result yet, no fault
+        [("tool_use", "t1", "C", "id repetido: y")]]  # the last message's call: no result yet, no fault
     assert vista.de(M)["mensajes"][3]["bloques"][0]["problema"].startswith(
         "id repetido: ya lo tiene la llamada del mensaje 2")
 
@@ -75,4 +75,38 @@ def test_a_run_is_one_view_per_turn_and_a_refusal_carries_its_mark_and_what_was_
 
 def test_a_conversation_alone_is_one_turn_without_a_model():
     assert vista.de_conversacion([("usuario", "Hola")]) == [
-        {"datos": vista.de([("usuario", "Hola")]), "recibidos": None, "error": None, "marca": None, "esperado": None}]
+        {"datos": vista.de([("usuario", "Hola")]), "turno": None, "recibidos": None, "error": None, "marca": None, "esperado": None}]
+
+
+def test_a_repeated_id_gets_its_own_letter_and_the_next_result_answers_it():
+    M = [("asistente", [_llamada("t1")]), ("usuario", [_resultado("t1")]),
+         ("asistente", [_llamada("t1"), _llamada("t1")]), ("usuario", [_resultado("t1")])]
+    assert _resumen(M) == [
+        [("tool_use", "t1", "A", "")], [("tool_result", "t1", "A", "")],
+        [("tool_use", "t1", "B", "id repetido: y"), ("tool_use", "t1", None, "id repetido: y")],
+        [("tool_result", "t1", "B", "")]]
+
+
+class _Raro:
+    def __repr__(self):
+        raise RuntimeError("no")
+
+    def __str__(self):
+        raise RuntimeError("no")
+
+
+def test_anything_a_learner_sends_draws_and_nothing_raises():
+    ciclo = {"type": "tool_use", "id": "t1", "name": "leer"}
+    ciclo["input"] = ciclo
+    M = ["hola", ("usuario",), {"role": "user", "content": "sí"}, (_Raro(), [ciclo, 7, {"type": _Raro()}]),
+         ("usuario", [{"type": "tool_result", "tool_use_id": "t1", "content": {"a": 1}}])]
+    mensajes = vista.de(M)["mensajes"]
+    assert [m["rol"] for m in mensajes] == ["?", "?", "usuario", "<_Raro>", "usuario"]
+    assert mensajes[0]["bloques"] == [{"tipo": "None", "texto": '"hola"'}]
+    assert mensajes[3]["bloques"][0]["entrada"].startswith("{")  # a cycle, as its repr
+    assert mensajes[4]["bloques"][0]["contenido"] == '{"a": 1}'
+    assert vista.de("no es una lista") == {"mensajes": []}
+
+
+def test_a_turn_carries_its_number_in_the_run():
+    assert [t["turno"] for t in vista.de_turnos([{"turno": 7, "recibidos": [("usuario", "x")], "respuesta": "y"}])] == [7]

@@ -1,0 +1,64 @@
+"""Drawing conversations in the page: what entorno.py's ver_conversacion() finds as the module
+_pagina, and the refused turn a cell's error carries (py/vista.py's shapes, drawn by turnos.js).
+
+Only a cell draws: a challenge's Comprobar runs the same code in the same worker, and its tests
+report their own refusals (comprobador.py), so a ver_conversacion() there prints its text.
+"""
+import json
+import sys
+import types
+
+# A conversation past this, as JSON, is printed as text instead: drawing it would hold the page
+# (and the message would copy it whole), and a cell's printed output is capped anyway.
+TOPE_VISTA = 2_000_000
+
+en_celda = False  # set by ejecutor.py around a cell's run
+_dibujar_js = None  # JS: dibujar(turns as JSON text) -> false past the run's drawings cap
+
+
+def configurar(dibujar):
+    global _dibujar_js
+    _dibujar_js = dibujar
+
+
+def _dibujar(turnos):
+    """Send py/vista.py's turns to the page; False (the caller prints them) if it cannot."""
+    if _dibujar_js is None or not en_celda:
+        return False
+    texto = json.dumps(turnos, ensure_ascii=False)
+    if len(texto) > TOPE_VISTA:
+        return False
+    sys.stdout.flush()  # what the cell printed before comes before the drawing
+    sys.stderr.flush()
+    return bool(_dibujar_js(texto))
+
+
+def _conversacion(M):
+    import vista  # only when a conversation is shown: the boot does not pay for it
+    return _dibujar(vista.de_conversacion(M))
+
+
+def _turnos(turnos):
+    import vista
+    return _dibujar(vista.de_turnos(turnos))
+
+
+_pagina = sys.modules["_pagina"] = types.ModuleType("_pagina")
+_pagina.conversacion, _pagina.turnos = _conversacion, _turnos
+
+
+def rechazo(exc):
+    """The refused turn of a ModeloGuionizado's error in exc's chain, or None. Never raises: it
+    runs while a cell's error is reported."""
+    vistos = set()
+    try:
+        while exc is not None and id(exc) not in vistos:
+            vistos.add(id(exc))
+            if isinstance(getattr(exc, "_conversacion", None), dict):
+                import vista
+                turno = vista.de_turnos([exc._conversacion])[0]
+                return turno if len(json.dumps(turno, ensure_ascii=False)) <= TOPE_VISTA else None
+            exc = exc.__cause__ or exc.__context__
+    except Exception:  # a learner's own _conversacion: no view, the traceback says it all
+        pass
+    return None
