@@ -177,7 +177,28 @@ class Paginas:
         estado["retos"].append({"nombre": reto["nombre"], "plantilla": reto["plantilla"], "fuentes": fuentes,
                                 "esperado": json.dumps(reto["esperado"], ensure_ascii=False)})
         return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
-                            codigo=f"<pre><code>{resaltar(reto['plantilla'])}{_linea_final(reto['plantilla'])}</code></pre>")
+                            codigo=f"<pre><code>{resaltar(reto['plantilla'])}{_linea_final(reto['plantilla'])}</code></pre>",
+                            pistas=self._pistas(reto["pistas"]),
+                            discusion=self._discusion(reto["nombre"], reto["discusion"]))
+
+    def _pistas(self, pistas):
+        """A challenge's hints, each hidden until site/src/pistas.js reveals it (data-tras: the
+        failed Comprobar attempts it waits for); the whole block hidden until that script runs."""
+        if not pistas:
+            return ""
+        items = "".join(f'<li data-tras="{p["tras"]}" hidden>{_md.render(p["texto"])}</li>' for p in pistas)
+        etiqueta = html.escape(self.textos["pistas_etiqueta"])
+        return (f'<div class="reto-pistas" hidden><ol class="pistas" aria-label="{etiqueta}">{items}</ol>'
+                f'<p class="pista-aviso" aria-live="polite"></p>'
+                f'<button type="button" class="ver-pista"></button></div>\n')
+
+    def _discusion(self, nombre, texto):
+        """What a challenge shows once passed (pistas.js unhides it): prose, never the reference."""
+        if not texto:
+            return ""
+        titulo = html.escape(self.textos["reto_discusion"])
+        return (f'<section class="reto-discusion" hidden aria-labelledby="reto-{nombre}-discusion">'
+                f'<h3 id="reto-{nombre}-discusion">{titulo}</h3>{_md.render(texto)}</section>\n')
 
     def _bloque_red(self, bloque, _estado):
         red = bloque["red"]

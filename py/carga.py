@@ -1,12 +1,12 @@
 """Loading a challenge: a lessons/<curso>/<slug>.reto.py, checked, as a Reto record.
 
     problemas = revisa(fuente, "x.reto.py")     # 'archivo:línea: qué', without running it
-    publico(fuente, "x.reto.py")               # {"enunciado", "plantilla"}: all the page gets
+    publico(fuente, "x.reto.py")               # statement, starting code, hints: all the page gets
     reto = carga("x", fuente, guionizado, entorno)
 
-A .reto.py defines the names of NOMBRES_DE_UN_RETO (docs/autores.md explains each). Its FIRMA
-is what the learner's function receives (FIRMAS); files written before it was named so say
-ARGUMENTO, which is read the same.
+A .reto.py defines the names of NOMBRES_DE_UN_RETO, and may define those of NOMBRES_OPCIONALES
+(docs/autores.md explains each). Its FIRMA is what the learner's function receives (FIRMAS);
+files written before it was named so say ARGUMENTO, which is read the same.
 """
 import ast
 import collections
@@ -38,7 +38,17 @@ NOMBRES_DE_UN_RETO = [
     ("CONVERSACION", "función", "CONVERSACION(h): la conversación guionizada de la lección"),
     ("pruebas", "función", "pruebas(h): las pruebas, visibles y ocultas"),
 ]
-_PEDIDOS = {nombre for nombre, _, _ in NOMBRES_DE_UN_RETO}
+# What it may define besides, public like the statement: the page shows both.
+NOMBRES_OPCIONALES = [
+    ("PISTAS", "pistas", 'las pistas, en orden: ["una pista", ("otra, que se abre tras 2 intentos '
+                         'fallidos con Comprobar", 2), ...]'),
+    ("DISCUSION", "texto", "lo que se lee al superar el reto (por qué así, las alternativas), en "
+                           "Markdown; nunca el código de SOLUCION"),
+]
+_PEDIDOS = {nombre for nombre, _, _ in NOMBRES_DE_UN_RETO + NOMBRES_OPCIONALES}
+# A line of SOLUCION this long found in a hint or the discussion is the reference code leaking
+# into the page, which must never hold it (the command-line grade depends on that).
+_LINEA_DE_SOLUCION = 20
 _ANTIGUOS = {"ARGUMENTO": "FIRMA"}  # an older name, read as the new one
 
 # A loaded challenge. fuente_guionizado and fuente_entorno are the two py/ files its context runs.
@@ -52,12 +62,16 @@ def revisa(fuente, archivo):
 
 
 def publico(fuente, archivo):
-    """{"enunciado", "plantilla"}: what the page gets of a challenge. ValueError if revisa finds
-    problems, with every one of them."""
+    """{"enunciado", "plantilla", "pistas": [{"texto", "tras": failed Comprobar attempts before it
+    opens}], "discusion": text or ""}: what the page gets of a challenge. ValueError if revisa
+    finds problems, with every one of them."""
     problemas, hay = _lee(fuente, archivo)
     if problemas:
         raise ValueError("\n".join(problemas))
-    return {"enunciado": hay["ENUNCIADO"][2], "plantilla": hay["PLANTILLA"][2]}
+    pistas = [p if isinstance(p, tuple) else (p, 0) for p, _ in hay.get("PISTAS", ("", 0, []))[2]]
+    return {"enunciado": hay["ENUNCIADO"][2], "plantilla": hay["PLANTILLA"][2],
+            "pistas": [{"texto": texto, "tras": tras} for texto, tras in pistas],
+            "discusion": hay.get("DISCUSION", ("", 0, ""))[2]}
 
 
 def carga(nombre, fuente, guionizado, entorno):
@@ -89,6 +103,11 @@ def _lee(fuente, archivo):
         elif isinstance(nodo, ast.Assign):
             valor = nodo.value.value if isinstance(nodo.value, ast.Constant) else None
             clase = "texto" if isinstance(valor, str) else "otra cosa"
+            if isinstance(nodo.value, (ast.List, ast.Tuple)):
+                try:  # the hints, with the line of each
+                    valor, clase = [(ast.literal_eval(e), e.lineno) for e in nodo.value.elts], "pistas"
+                except ValueError:
+                    pass
             if isinstance(nodo.value, ast.Dict):
                 try:  # the rules, with the line of each
                     valor, clase = ast.literal_eval(nodo.value), "reglas"
@@ -115,6 +134,15 @@ def _lee(fuente, archivo):
             problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre, debe, para))
     if hay.get("REGLAS", ("",))[0] == "reglas" and hay.get("ENUNCIADO", ("",))[0] == "texto":
         problemas += _revisa_reglas(hay["REGLAS"][2], hay["ENUNCIADO"][2], archivo, hay["ENUNCIADO"][1], fuente)
+    for nombre, clase, para in NOMBRES_OPCIONALES:
+        parecido = difflib.get_close_matches(nombre, [n for n in hay if n not in _PEDIDOS], 1, 0.8)
+        if nombre not in hay and parecido:
+            problemas.append("%s:%d: %s no es un nombre de un reto: ¿querías decir %s, %s?" % (
+                archivo, hay[parecido[0]][1], parecido[0], nombre, para))
+        if nombre in hay and hay[nombre][0] != clase:
+            debe = {"texto": "un texto", "pistas": "una lista escrita tal cual"}[clase]
+            problemas.append("%s:%d: %s debe ser %s (%s)" % (archivo, hay[nombre][1], nombre, debe, para))
+    problemas += _revisa_publicos(hay, archivo)
     firma = hay.get("FIRMA")
     if firma and firma[0] == "texto" and firma[2] not in FIRMAS:
         problemas.append('%s:%d: FIRMA debe ser "respuesta", "llamada", "bucle" o "permiso", no %r'
@@ -147,6 +175,32 @@ def _revisa_reglas(reglas, enunciado, archivo, linea, fuente):
             donde = next((k for k, fila in enumerate(fuente.splitlines(), 1) if primera in fila), linea)
             problemas.append("%s:%d: ningún trozo de REGLAS está en este punto del enunciado: %s"
                              % (archivo, donde, corto(primera, 60)))
+    return problemas
+
+
+def _revisa_publicos(hay, archivo):
+    """Each hint is a text or (texto, intentos); no hint and no discussion copies SOLUCION."""
+    problemas, publicos = [], []
+    if hay.get("PISTAS", ("",))[0] == "pistas":
+        for k, (pista, linea) in enumerate(hay["PISTAS"][2], 1):
+            texto = pista[0] if isinstance(pista, tuple) and len(pista) == 2 else pista
+            tras = pista[1] if isinstance(pista, tuple) and len(pista) == 2 else 0
+            if not (isinstance(texto, str) and texto.strip() and type(tras) is int and tras >= 0):
+                problemas.append('%s:%d: la pista %d debe ser un texto, o ("un texto", intentos) con los '
+                                 "intentos fallidos con Comprobar tras los que se abre (un entero, 0 o más)"
+                                 % (archivo, linea, k))
+            else:
+                publicos.append(("la pista %d" % k, texto, linea))
+    if hay.get("DISCUSION", ("",))[0] == "texto":
+        publicos.append(("DISCUSION", hay["DISCUSION"][2], hay["DISCUSION"][1]))
+    solucion = hay.get("SOLUCION", ("", 0, None))[2]
+    copiables = [f.strip() for f in solucion.splitlines() if len(f.strip()) >= _LINEA_DE_SOLUCION] \
+        if isinstance(solucion, str) else []
+    for cual, texto, linea in publicos:
+        copia = next((f for f in copiables if f in texto), None)
+        if copia:
+            problemas.append("%s:%d: %s copia una línea de SOLUCION (%s): lo que se ve en la página no "
+                             "puede tener la solución" % (archivo, linea, cual, corto(copia, 40)))
     return problemas
 
 

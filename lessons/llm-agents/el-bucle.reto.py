@@ -28,6 +28,30 @@ cumple su esquema y, si la cumple, devuelve su `tool_result`, con el resultado r
 llamada inválida se detiene con ese `ValueError`.
 """
 
+# Públicas como el enunciado: la página las enseña una a una («Ver una pista»), y la discusión
+# cuando se supera el reto. Nunca el código de SOLUCION (la construcción lo comprueba).
+PISTAS = [
+    "El tope cuenta las llamadas al modelo: un bucle que da como mucho `tope` vueltas, con una "
+    "llamada al modelo en cada una, lo cumple solo. Si termina sin una respuesta final, lo que "
+    "viene después del bucle devuelve `(None, M)`.",
+    "Tras añadir la respuesta a `M`, separa sus bloques `tool_use` de los demás. La respuesta es "
+    "final solo si no tiene ninguna llamada: una con texto después de una llamada no lo es.",
+    ("Usa `ejecutar(ll, entorno)` tal como está, con el `entorno` que recibe `bucle`: ya recorta "
+     "los resultados y lanza el `ValueError` de una llamada inválida. Si ejecutas las llamadas en "
+     "orden y no capturas nada, el bucle se detiene justo en la inválida.", 2),
+]
+
+DISCUSION = """\
+**Por qué así.** El bucle es todo el agente. El modelo decide cuándo termina (una respuesta sin
+llamadas) y el arnés decide cuánto puede durar (el tope): hacen falta los dos, porque un modelo
+puede pedir herramientas sin fin.
+
+Contar las llamadas al modelo, y no las herramientas, limita lo que cuesta la conversación: cada
+llamada vuelve a enviar la conversación entera. Los resultados de una respuesta van juntos en un
+solo mensaje porque cada `tool_use` necesita su `tool_result` en el mensaje siguiente. Con un
+`while` y un contador también sale; un `for` sobre el tope lo deja a la vista.
+"""
+
 # Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
 # construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
 REGLAS = {

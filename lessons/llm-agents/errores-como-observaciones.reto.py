@@ -20,6 +20,27 @@ llamada es `FUNCIONES[ll["name"]]`, y se ejecuta con `FUNCIONES[ll["name"]](ento
 - llama a la herramienta como mucho una vez. Una búsqueda sin resultados no es un error.
 """
 
+# Públicas como el enunciado: la página las enseña una a una («Ver una pista»), y la discusión
+# cuando se supera el reto. Nunca el código de SOLUCION (la construcción lo comprueba).
+PISTAS = [
+    "Hay tres salidas posibles, en este orden: la llamada no cumple su esquema, la herramienta "
+    "falla o la herramienta devuelve algo. Cada una termina devolviendo un solo bloque.",
+    "Para que una excepción de la herramienta no salga de `ejecutar`, pon dentro de un `try` la "
+    "llamada a la herramienta, y solo ella. En el `except`, `str(e)` es el contenido del error.",
+    ("Una búsqueda sin resultados devuelve algo, aunque esté vacío: es un `resultado`, no un "
+     "`error`. Y llama a la herramienta una sola vez: guarda lo que devuelve en una variable.", 2),
+]
+
+DISCUSION = """\
+**Por qué así.** Un error que vuelve como observación le da al modelo la ocasión de corregirse
+(otra ruta, otro argumento); una excepción, en cambio, detiene el bucle entero. Por eso
+`ejecutar` no lanza nunca.
+
+Capturar `Exception`, y no `BaseException`, deja pasar `KeyboardInterrupt` y `SystemExit`:
+detener el programa sigue funcionando. Comprobar antes si el fichero existe no bastaría: hay
+errores que solo aparecen al ejecutar, y el `try` los recoge todos.
+"""
+
 # Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
 # construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
 REGLAS = {

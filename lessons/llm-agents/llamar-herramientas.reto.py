@@ -27,6 +27,30 @@ bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
 - si una herramienta lanza una excepción, deja que salga de `observaciones`.
 """
 
+# Públicas como el enunciado: la página las enseña una a una («Ver una pista»), y la discusión
+# cuando se supera el reto. Nunca el código de SOLUCION (la construcción lo comprueba).
+PISTAS = [
+    "Recorre `respuesta` y quédate con los bloques cuyo `type` es `\"tool_use\"`: los de texto "
+    "no piden nada. Cada llamada da exactamente un `tool_result`, en el mismo orden.",
+    "Antes de ejecutar una llamada, pregúntale a `incumple(ll)`: si devuelve un texto, ese texto "
+    "es un buen mensaje para tu `ValueError`; si devuelve `None`, la llamada cumple su esquema.",
+    ("La herramienta se busca por su nombre en `FUNCIONES` y recibe el entorno y, con nombre, los "
+     "argumentos de `input`. El bloque que devuelves lleva el `id` de la llamada como "
+     "`tool_use_id`: `resultado()` de `entorno.py` lo construye por ti.", 2),
+]
+
+DISCUSION = """\
+**Por qué así.** El modelo no ejecuta nada: pide. Quien ejecuta es tu código, y por eso comprueba
+cada llamada antes de hacerla: el modelo puede inventarse una herramienta, un campo o un tipo.
+
+Comprobar todas las llamadas antes de ejecutar ninguna evita dejar el trabajo a medias (si la
+tercera es inválida, las dos primeras no han escrito nada); comprobar cada una justo antes de
+ejecutarla es más sencillo. Las dos son válidas aquí.
+
+Lanzar `ValueError` es provisional: en «Errores como observaciones» verás que es mejor devolverle
+al modelo un `tool_result` con `is_error`, para que pueda corregir su llamada.
+"""
+
 # Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
 # construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
 REGLAS = {

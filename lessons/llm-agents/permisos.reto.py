@@ -29,6 +29,30 @@ de la llamada y nunca lanza una excepción. En este orden:
 Solo se pregunta por una llamada que cumple su esquema y que `PERMISOS` manda preguntar.
 """
 
+# Públicas como el enunciado: la página las enseña una a una («Ver una pista»), y la discusión
+# cuando se supera el reto. Nunca el código de SOLUCION (la construcción lo comprueba).
+PISTAS = [
+    "Sigue el orden del enunciado: primero el esquema, después el permiso y al final la "
+    "ejecución. Cada paso puede terminar devolviendo un error, y entonces los siguientes no "
+    "ocurren.",
+    "Consulta `PERMISOS` dentro de la función, en cada llamada, con el nombre de la herramienta: "
+    "si copias la política en otro sitio o escribes los nombres a mano, un cambio de `PERMISOS` "
+    "no se notará. `\"denegar\"` y una herramienta que no está en `PERMISOS` acaban igual.",
+    ("`confirmar(ll)` se llama como mucho una vez, y solo si la política dice `\"preguntar\"`: "
+     "guarda su respuesta en una variable. Después del permiso, el paso 3 es el `ejecutar` de "
+     "la lección anterior.", 2),
+]
+
+DISCUSION = """\
+**Por qué así.** Preguntar cuesta la atención del usuario, así que solo se pregunta cuando sirve
+de algo: nunca por una llamada mal formada (no se ejecutaría igualmente) ni por una denegada (la
+respuesta no cambiaría nada).
+
+Una herramienta que no está en `PERMISOS` se deniega: es más seguro olvidarse de permitir algo
+que olvidarse de prohibirlo. Y leer `PERMISOS` en cada llamada deja que el arnés cambie la
+política mientras trabaja, por ejemplo cuando el usuario contesta «permitir siempre».
+"""
+
 # Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
 # construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
 REGLAS = {

@@ -16,6 +16,7 @@ function pintar() {
     if (leccion.celdas.length) partes.push(t("indice_celdas", { n: h.celdas, m: leccion.celdas.length }));
     if (leccion.preguntas.length) partes.push(t("indice_preguntas", { n: h.preguntas, m: leccion.preguntas.length }));
     if (leccion.retos.length) partes.push(t(h.retos === leccion.retos.length ? "indice_reto_superado" : "indice_reto_pendiente"));
+    if (h.pistas) partes.push(t(h.pistas === 1 ? "indice_pistas_uno" : "indice_pistas", { n: h.pistas }));
     li.querySelector(".progreso").textContent = partes.join(" · ");
     const aqui = ultimo && ultimo.slug === leccion.slug;
     li.classList.toggle("aqui", aqui);

@@ -2,6 +2,7 @@
 // challenges passed, and where they left off. It is all in localStorage under
 // almacen.js's keys, so it goes with an export and comes back with an import.
 import { clave, leer, guardar } from "./almacen.js";
+import { pistasVistas } from "./pistas.js";
 
 const ejecutadas = (curso, slug) => new Set(JSON.parse(leer(clave(curso, slug, "celdas-ejecutadas")) || "[]"));
 
@@ -20,7 +21,8 @@ export function ultimoSitio(curso) {
   return JSON.parse(leer(clave(curso, "", "ultimo-sitio")) || "null");
 }
 
-/** {celdas, preguntas, retos}: how many of a lesson's (as the index lists them) are done. */
+/** {celdas, preguntas, retos, pistas}: how many of a lesson's (as the index lists them) are done,
+ *  and how many hints of its challenges were seen (pistas.js keeps them). */
 export function hecho(curso, { slug, celdas, preguntas, retos }) {
   const hechas = ejecutadas(curso, slug);
   const acertada = (id) => JSON.parse(leer(clave(curso, slug, `pregunta-${id}`)) || "{}").acierto === true;
@@ -29,5 +31,6 @@ export function hecho(curso, { slug, celdas, preguntas, retos }) {
     celdas: celdas.filter((id) => hechas.has(id)).length,
     preguntas: preguntas.filter(acertada).length,
     retos: retos.filter(superado).length,
+    pistas: retos.reduce((n, nombre) => n + pistasVistas(clave(curso, slug, `reto-${nombre}`)), 0),
   };
 }

@@ -3,6 +3,7 @@
 // challenge was ever passed are saved next to it, so both survive a reload.
 import { editorGuardado } from "./editor-guardado.js";
 import { clave, leer, guardar } from "./almacen.js";
+import { montarPistas } from "./pistas.js";
 import { t } from "./textos.js";
 
 
@@ -28,6 +29,7 @@ export class Reto {
     const restaurar = seccion.querySelector(".restaurar");
     restaurar.addEventListener("click", () => this.restaurar());
     this.boton.disabled = restaurar.disabled = false;
+    this.pistas = montarPistas(seccion, this.clave);
     const guardado = JSON.parse(leer(`${this.clave}:resultado`) || "null");
     if (guardado) this.mostrar(guardado, t("reto_guardado"));
   }
@@ -64,8 +66,10 @@ export class Reto {
                         tests: r.informe.tests.map(({ name, status, output }) => ({ name, status, output })) };
       guardar(`${this.clave}:resultado`, JSON.stringify(informe), null);
       if (informe.score === informe.max_score) guardar(`${this.clave}:superado`, "1", null);
+      this.pistas.terminado(informe.score === informe.max_score);
       this.mostrar({ ...informe, tests: r.informe.tests }); // a refused conversation is shown, not saved
     } else {
+      this.pistas.terminado(false); // a check that did not end is a failed attempt too
       const motivo = r.reinicio || t("detenida");
       this.estadoTexto.textContent = t("reto_no_termino", { prueba: this.prueba || "", motivo });
     }

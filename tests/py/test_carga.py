@@ -53,4 +53,43 @@ def test_a_loaded_challenge_is_a_record_with_the_files_names_and_the_page_gets_t
     reto = carga.carga("el-bucle", fuente, "# guionizado", "# entorno")
     assert (reto.nombre, reto.funcion, reto.firma) == ("el-bucle", "bucle", "bucle")
     assert reto.solucion.startswith("def bucle(") and callable(reto.pruebas) and "tope" in reto.reglas
-    assert carga.publico(fuente, "el-bucle.reto.py") == {"enunciado": reto.enunciado, "plantilla": reto.plantilla}
+    publico = carga.publico(fuente, "el-bucle.reto.py")
+    assert (publico["enunciado"], publico["plantilla"]) == (reto.enunciado, reto.plantilla)
+    assert set(publico) == {"enunciado", "plantilla", "pistas", "discusion"}  # never SOLUCION nor pruebas
+
+
+def _con_publicos(publicos):
+    fuente = _fuente("permisos")
+    i = fuente.index("\nPISTAS = [")
+    j = fuente.index('\n"""\n', fuente.index("\nDISCUSION = ", i)) + 5
+    return fuente[:i] + "\n" + publicos + fuente[j:]
+
+
+def test_hints_are_texts_in_order_each_with_the_failed_attempts_it_waits_for():
+    fuente = _con_publicos('PISTAS = ["Primero el esquema.", ("Después, PERMISOS.", 2)]\nDISCUSION = "Por qué."\n')
+    assert carga.publico(fuente, "p.reto.py")["pistas"] == [{"texto": "Primero el esquema.", "tras": 0},
+                                                          {"texto": "Después, PERMISOS.", "tras": 2}]
+    assert carga.publico(fuente, "p.reto.py")["discusion"] == "Por qué."
+    sin = _con_publicos("")
+    assert carga.revisa(sin, "p.reto.py") == []
+    assert (carga.publico(sin, "p.reto.py")["pistas"], carga.publico(sin, "p.reto.py")["discusion"]) == ([], "")
+
+
+def test_a_malformed_hint_or_one_that_copies_the_solution_is_refused_at_its_line():
+    copia = '        return error(ll["id"], "no se ha ejecutado: " + motivo)'
+    assert copia in _fuente("permisos")
+    fuente = _con_publicos('PISTAS = [\n    "",\n    ("Tras dos.", -1),\n    "Mira: %s",\n]\nDISCUSION = 3\n'
+                           % copia.strip().replace('"', '\\"'))
+    linea = next(i for i, fila in enumerate(fuente.splitlines(), 1) if fila.startswith("PISTAS = ["))
+    assert carga.revisa(fuente, "p.reto.py") == [
+        "p.reto.py:%d: DISCUSION debe ser un texto (lo que se lee al superar el reto (por qué así, las "
+        "alternativas), en Markdown; nunca el código de SOLUCION)" % (linea + 5),
+        'p.reto.py:%d: la pista 1 debe ser un texto, o ("un texto", intentos) con los intentos fallidos con '
+        "Comprobar tras los que se abre (un entero, 0 o más)" % (linea + 1),
+        'p.reto.py:%d: la pista 2 debe ser un texto, o ("un texto", intentos) con los intentos fallidos con '
+        "Comprobar tras los que se abre (un entero, 0 o más)" % (linea + 2),
+        "p.reto.py:%d: la pista 3 copia una línea de SOLUCION (return error(ll[\"id\"], \"no se ha…): lo "
+        "que se ve en la página no puede tener la solución" % (linea + 3)]
+    errata = _con_publicos('PISTA = ["Una."]\n')
+    assert carga.revisa(errata, "p.reto.py")[0].startswith(
+        "p.reto.py:%d: PISTA no es un nombre de un reto: ¿querías decir PISTAS, las pistas" % linea)
