@@ -16,7 +16,7 @@ from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
 from pygments.token import Name
 from pygments.util import ClassNotFound
 
-from . import conversacion, preguntas_html
+from . import conversacion, duracion, preguntas_html
 from .activos import ARCHIVOS_PYODIDE
 from .leer import id_celda
 
@@ -142,7 +142,8 @@ class Paginas:
         ident = id_celda(bloque, n)
         estado["numeros"][ident] = n
         usa = bloque["opciones"].get("usa", [])
-        estado["celdas"].append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"]})
+        estado["celdas"].append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"],
+                                 "termina": bloque["opciones"].get("termina")})
         return self._celda(ident, n, usa, estado["numeros"], bloque["codigo"])
 
     def _celda(self, ident, n, usa, numeros, codigo):
@@ -233,22 +234,33 @@ class Paginas:
     def indice(self, curso, bloques, js):
         """The course index: each block (construir/bloques.py) as a heading and its ordered list."""
         listas, lecciones = [], []
+        hecho = html.escape(self.textos["indice_bloque_hecho"])
         for k, bloque in enumerate(bloques, 1):
-            items = []
+            items, total = [], 0
             for doc in bloque["lecciones"]:
                 m, partes = doc["meta"], doc["bloques"]
                 celdas = [b for b in partes if b["tipo"] == "celda"]
-                lecciones.append({"slug": m["slug"], "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
+                lecciones.append({"slug": m["slug"], "bloque": k,
+                                  "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
                                   "preguntas": [b["pregunta"]["id"] for b in partes if b["tipo"] == "pregunta"],
                                   "retos": [b["reto"]["nombre"] for b in partes if b["tipo"] == "reto"]})
+                minutos = duracion.minutos(doc)
+                total += minutos
+                tiempo = html.escape(self.textos["indice_duracion"].format(
+                    duracion=duracion.en_texto(minutos, self.textos)))
                 items.append(f'<li data-leccion="{m["slug"]}"><a href="{m["slug"]}/">{html.escape(m["titulo"])}</a>'
-                             f'<p>{html.escape(m["resumen"])}</p><p class="progreso"></p>'
+                             f'<p>{_md.renderInline(m["resumen"])}</p><p class="duracion">{tiempo}</p>'
+                             f'<p class="progreso"></p>'
                              f'<a class="seguir" hidden>{html.escape(self.textos["indice_seguir"])}</a></li>')
             lista = "\n".join(items)
             if bloque["titulo"] is None:
                 listas.append(f'<ol class="lecciones">\n{lista}\n</ol>')
             else:
+                resumen = html.escape(self.textos["indice_bloque_duracion"].format(
+                    n=len(items), duracion=duracion.en_texto(total, self.textos)))
                 listas.append(f'<h3 class="bloque" id="bloque-{k}">{html.escape(bloque["titulo"])}</h3>\n'
+                              f'<p class="bloque-resumen">{resumen}<span class="bloque-hecho" data-bloque="{k}" '
+                              f'hidden> · {hecho}</span></p>\n'
                               f'<ol class="lecciones" aria-labelledby="bloque-{k}">\n{lista}\n</ol>')
         datos = {"curso": curso["slug"], "lecciones": lecciones}
         cuerpo = self._llenar("indice", titulo=html.escape(curso["titulo"]),

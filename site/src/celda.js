@@ -9,7 +9,7 @@ const LIMITE_PAGINA = 512 * 1024; // characters kept in one output, page side
 
 export class Celda {
   constructor(seccion, datos, { curso, slug, alEjecutar, alDetener }) {
-    Object.assign(this, { seccion, id: datos.id, n: datos.n, usa: datos.usa, original: datos.codigo });
+    Object.assign(this, { seccion, id: datos.id, n: datos.n, usa: datos.usa, original: datos.codigo, termina: datos.termina });
     this.nombre = `<celda ${datos.n}>`;
     this.indicador = new Indicador(seccion.querySelector(".celda-barra"));
     this.clave = clave(curso, slug, datos.id);

@@ -94,9 +94,10 @@ export function montar(datos, interprete, carga) {
 
   async function correr(celda, pedida) {
     const r = await celda.correr(interprete);
+    const comoEnsena = (r.traza && celda.termina === "error") || (r.detenida && celda.termina === "detenida");
+    if (r.ok || comoEnsena) marcarCelda(curso, slug, celda.id); // ":termina:": its error or stop is the point
     if (r.ok) {
       ejecutadas.add(celda.id);
-      marcarCelda(curso, slug, celda.id);
       if (!performance.getEntriesByName("primera-salida").length) performance.mark("primera-salida");
     } else if (r.detenida || r.reinicio) {
       pedida.mostrarResultado(r);

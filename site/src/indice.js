@@ -9,21 +9,27 @@ const FORMATO = "curso-agentes/progreso";
 
 function pintar() {
   const ultimo = ultimoSitio(datos.curso);
-  for (const leccion of datos.lecciones) {
-    const li = document.querySelector(`[data-leccion="${leccion.slug}"]`);
+  const estados = datos.lecciones.map((leccion) => {
     const h = hecho(datos.curso, leccion);
-    const partes = [];
+    return [leccion, h, h.celdas === leccion.celdas.length && h.preguntas === leccion.preguntas.length && h.retos === leccion.retos.length];
+  });
+  const pendientes = new Set(estados.filter(([, , completa]) => !completa).map(([l]) => l.bloque)); // blocks not done
+  for (const [leccion, h, completa] of estados) {
+    const li = document.querySelector(`[data-leccion="${leccion.slug}"]`);
+    const partes = completa ? [t("indice_leccion_hecha")] : [];
     if (leccion.celdas.length) partes.push(t("indice_celdas", { n: h.celdas, m: leccion.celdas.length }));
     if (leccion.preguntas.length) partes.push(t("indice_preguntas", { n: h.preguntas, m: leccion.preguntas.length }));
     if (leccion.retos.length) partes.push(t(h.retos === leccion.retos.length ? "indice_reto_superado" : "indice_reto_pendiente"));
     if (h.pistas) partes.push(t(h.pistas === 1 ? "indice_pistas_uno" : "indice_pistas", { n: h.pistas }));
     li.querySelector(".progreso").textContent = partes.join(" · ");
-    const aqui = ultimo && ultimo.slug === leccion.slug;
+    const aqui = ultimo && ultimo.slug === leccion.slug && pendientes.size > 0;
     li.classList.toggle("aqui", aqui);
     const seguir = li.querySelector(".seguir");
     seguir.hidden = !aqui;
     if (aqui) seguir.href = `${leccion.slug}/#${ultimo.ancla}`;
   }
+  document.querySelectorAll(".bloque-hecho").forEach((e) => (e.hidden = pendientes.has(Number(e.dataset.bloque))));
+  document.querySelector(".curso-hecho").hidden = pendientes.size > 0;
 }
 
 function exportar() {
@@ -33,6 +39,7 @@ function exportar() {
   a.download = `progreso-${datos.curso}.json`;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  document.querySelector(".progreso-aviso").textContent = t("exportar_hecho", { n: Object.keys(todas()).length, archivo: a.download });
 }
 
 async function importar(archivo) {

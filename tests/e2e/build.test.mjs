@@ -50,7 +50,7 @@ test("a malformed lesson fails with file:line, writes nothing and leaves dist/ a
   try {
     const r = construir();
     assert.equal(r.status, 1, r.stdout + r.stderr);
-    assert.equal(r.stderr.split("\n")[0], "lessons/llm-agents/rota.md:12: «:color:» no se admite en {celda}; se admite: :id:, :usa:");
+    assert.equal(r.stderr.split("\n")[0], "lessons/llm-agents/rota.md:12: «:color:» no se admite en {celda}; se admite: :id:, :usa:, :termina:");
     assert.match(r.stderr, /no se escribió nada/);
     assert.equal(huella(join(dir, "dist")), antes);
     assert.deepEqual(readdirSync(dir).sort(), ["dist", "lessons"]); // no leftover temp folder

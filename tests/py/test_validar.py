@@ -7,7 +7,7 @@ from construir.validar import validar
 
 CASOS = [
     pytest.param(CABECERA + "```{celda}\n:id: a\n:color: rojo\nprint(1)\n```\n",
-                 "12: «:color:» no se admite en {celda}; se admite: :id:, :usa:", id="an unknown option"),
+                 "12: «:color:» no se admite en {celda}; se admite: :id:, :usa:, :termina:", id="an unknown option"),
     pytest.param(CABECERA + "```{celda}\n:uza: a\nprint(1)\n```\n",
                  "11: «:uza:» no se admite en {celda}; ¿querías decir «:usa:»?", id="a misspelt option"),
     pytest.param(CABECERA + "```{cuestionario}\nhola\n```\n",

@@ -1,0 +1,72 @@
+// The course index in Chromium: how long each lesson and block takes, a lesson that counts a
+// cell run as it intends (":termina:"), the end of a block and of the course, and an export
+// that says it worked.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { servidorYNavegador } from "./montaje.mjs";
+import { ejecutar, esperarInterprete } from "./ayuda.mjs";
+
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+const INDICE = "/courses/llm-agents/";
+const PRUEBA = "/courses/llm-agents/prueba-del-entorno/";
+
+async function indice() {
+  const i = await e.navegador.contexto.newPage();
+  await i.goto(e.servidor.origen + INDICE);
+  await i.locator("section.progreso-acciones:not([hidden])").waitFor();
+  return i;
+}
+
+test("each lesson and block says how long it takes, and a summary shows its code names as code", async () => {
+  const i = await indice();
+  const filas = await i.locator(".lecciones .duracion").allInnerTexts();
+  assert.equal(filas.length, 6);
+  for (const f of filas) assert.match(f, /^Para leerla y hacerla: unos \d+ min$/);
+  assert.match(await i.locator(".bloque-resumen").nth(1).innerText(), /^4 lecciones, unas \d h( \d+ min)?$/);
+  assert.equal(await i.locator('[data-leccion="errores-como-observaciones"] p code').first().innerText(), "ejecutar");
+  await i.close();
+});
+
+test("a cell that fails or is stopped on purpose counts as run, so the first lesson can be done", async () => {
+  const p = await e.navegador.contexto.newPage();
+  await p.goto(e.servidor.origen + PRUEBA);
+  await esperarInterprete(p);
+  for (const id of ["cargar", "usar", "fallo", "despues", "esquema"]) await ejecutar(p, id);
+  await p.locator('[data-celda="bucle"] button.ejecutar').click();
+  await p.locator('[data-celda="bucle"].ocupada').waitFor();
+  await p.waitForTimeout(300);
+  await p.locator('[data-celda="bucle"] button.detener').click();
+  await p.locator('[data-celda="bucle"]:not(.ocupada)').waitFor();
+  await p.close();
+  const i = await indice();
+  const fila = i.locator('[data-leccion="prueba-del-entorno"] .progreso');
+  assert.match(await fila.innerText(), /^Lección completada ✓ · Celdas ejecutadas: 6 de 6/);
+  assert.equal(await i.locator(".bloque-hecho").first().isHidden(), true, "the block has another lesson");
+  await i.close();
+});
+
+test("once every lesson is done the index says so, per block and for the course, and points nowhere", async () => {
+  const i = await indice();
+  await i.evaluate(() => {
+    const datos = JSON.parse(document.getElementById("datos").textContent);
+    for (const l of datos.lecciones) {
+      const k = (x) => `curso-agentes:${datos.curso}/${l.slug}:${x}`;
+      localStorage.setItem(k("celdas-ejecutadas"), JSON.stringify(l.celdas));
+      for (const p of l.preguntas) localStorage.setItem(k(`pregunta-${p}`), JSON.stringify({ respuesta: 0, acierto: true }));
+      for (const r of l.retos) localStorage.setItem(`${k(`reto-${r}`)}:superado`, "1");
+    }
+    localStorage.setItem(`curso-agentes:${datos.curso}/:ultimo-sitio`, JSON.stringify({ slug: "permisos", ancla: "reto-permisos" }));
+  });
+  await i.reload();
+  await i.locator("section.progreso-acciones:not([hidden])").waitFor();
+  assert.equal(await i.locator(".curso-hecho").innerText(),
+    "Has completado el curso entero: todas sus celdas, preguntas y retos. ¡Enhorabuena!");
+  assert.deepEqual(await i.locator(".bloque-hecho").allInnerTexts(), [" · Bloque completado ✓", " · Bloque completado ✓"]);
+  assert.equal(await i.locator(".seguir:not([hidden])").count(), 0, "nothing is left to go back to");
+  const [descarga] = await Promise.all([i.waitForEvent("download"), i.locator("button.exportar").click()]);
+  assert.ok(await descarga.path());
+  assert.match(await i.locator(".progreso-aviso").innerText(), /^Progreso exportado: \d+ datos en el archivo progreso-llm-agents\.json\.$/);
+  assert.match(await i.locator(".progreso-acciones").innerText(), /Lo que importas sustituye lo que este navegador tenga guardado/);
+  await i.close();
+});
