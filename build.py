@@ -210,9 +210,6 @@ def escribir(cursos, destino, dir_py):
     instantanea = "instantanea-" + activos.resumen(f"{version}{bundles['trabajador']}".encode(), 12)
     config = {"indexURL": index_url, "trabajador": bundles["trabajador"], "instantanea": instantanea,
               "descargas": descargas, "paquetes": ruedas, "lock": lock}
-    # The phone notice is static HTML: it gets the size sent (site/src/textos.js's megas, in Python).
-    enviado = sum(b for _, b in descargas.values()) / 1e6
-    textos["aviso_movil"] = textos["aviso_movil"].replace("{total}", f"{enviado:.1f} MB".replace(".", ","))
     paginas = Paginas(RAIZ / "site" / "plantillas", textos, css)
     primero = None
     for curso in cursos:

@@ -1,11 +1,20 @@
 // A CodeMirror 6 editor for one cell: Python highlighting, line numbers,
-// Shift+Enter / Ctrl+Enter to run, and a mark on the line an error points at.
+// Shift+Enter / Ctrl+Enter to run, and a mark on the line an error points at. Tab indents, so
+// every editor says how to leave it (Esc, then Tab): as its description, and in view when it
+// gets focus from the keyboard. On a narrow screen long lines wrap, as the static copy does.
 import { EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine, Decoration } from "@codemirror/view";
-import { EditorState, StateField, StateEffect, Prec } from "@codemirror/state";
+import { EditorState, StateField, StateEffect, Prec, Compartment } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching, indentUnit } from "@codemirror/language";
 import { tags as t } from "@lezer/highlight";
+import { t as texto } from "./textos.js";
+
+const ESTRECHA = matchMedia("(max-width: 600px)"); // as estilo.css wraps .editor > pre
+let porTeclado = false; // whether the last input was a key: focus then came from Tab, not a click
+addEventListener("keydown", () => (porTeclado = true), true);
+addEventListener("pointerdown", () => (porTeclado = false), true);
+let ayudas = 0;
 
 // Colours come from CSS variables, so dark mode is a stylesheet matter.
 const resaltado = HighlightStyle.define([
@@ -38,6 +47,11 @@ export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) 
     alEjecutar();
     return true;
   };
+  const ajuste = new Compartment();
+  const ayuda = Object.assign(document.createElement("p"), { className: "editor-ayuda", id: `editor-ayuda-${++ayudas}`,
+                                                             textContent: texto("ayuda_teclado"), hidden: true });
+  // The page's first editor has the same words right above it (celda.html), in view already.
+  const yaDicho = () => padre.closest("section")?.querySelector(".ayuda-teclado")?.checkVisibility();
   const vista = new EditorView({
     parent: padre,
     state: EditorState.create({
@@ -60,13 +74,20 @@ export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) 
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         // tabindex: axe counts a contenteditable as unfocusable, so a wide line's scroller failed
         // scrollable-region-focusable; it adds no Tab stop (codemirror/dev#960).
-        EditorView.contentAttributes.of({ "aria-label": etiqueta, tabindex: "0" }),
+        EditorView.contentAttributes.of({ "aria-label": etiqueta, tabindex: "0", "aria-describedby": ayuda.id }),
+        ajuste.of(ESTRECHA.matches ? EditorView.lineWrapping : []),
+        EditorView.domEventHandlers({
+          focus: () => void (ayuda.hidden = !porTeclado || yaDicho()),
+          blur: () => void (ayuda.hidden = true),
+        }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) alCambiar(u.state.doc.toString());
         }),
       ],
     }),
   });
+  padre.append(ayuda);
+  ESTRECHA.addEventListener("change", () => vista.dispatch({ effects: ajuste.reconfigure(ESTRECHA.matches ? EditorView.lineWrapping : []) }));
   return {
     vista,
     texto: () => vista.state.doc.toString(),

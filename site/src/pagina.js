@@ -8,6 +8,7 @@ import { montarPreguntas } from "./preguntas.js";
 import { montarAcciones } from "./acciones.js";
 import { marcarSitio } from "./progreso.js";
 import { montarPestanas } from "./pestanas.js";
+import { montarCopiar } from "./copiar.js";
 import { totalEnviado } from "./descargas.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
@@ -43,6 +44,7 @@ const interprete = new Interprete(datos.config, {
 
 montarPreguntas(datos, (id) => marcarSitio(datos.curso, datos.slug, `pregunta-${id}`));
 montarPestanas();
+montarCopiar();
 // A lesson's conversations read without script; the one that pairs a call with its result
 // comes when the interpreter is ready, or sooner if the learner reaches one first.
 if (document.querySelector(".conversacion")) {

@@ -127,6 +127,20 @@ async function estaticoYEditores(ruta, opciones) {
     return n === antes && performance.now() - desde >= 300;
   }, null, { polling: 100 });
   const antes = await p.evaluate(() => window.__estatico);
+  // On a phone long lines wrap (editor.js), and CodeMirror estimates the height of the lines it has
+  // not drawn yet, far from the window, until they come near it: what is in view at mount is drawn
+  // and measured, so nothing the reader sees moves. Bring every line near, then compare.
+  if (opciones.tamano) {
+    await p.evaluate(async () => {
+      const fotograma = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      for (const ed of document.querySelectorAll(".editor")) {
+        for (const block of ["start", "end"]) {
+          ed.scrollIntoView({ block });
+          await fotograma();
+        }
+      }
+    });
+  }
   const despues = await medirEditores(p);
   await p.close();
   return { antes, despues };

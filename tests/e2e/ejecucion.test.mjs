@@ -157,8 +157,8 @@ test("on a phone's first visit nothing downloads until the first Run, the page s
     await p.locator('[data-celda="cargar"] button.ejecutar:not([disabled])').waitFor();
     await p.waitForTimeout(1000);
     assert.deepEqual(pedidas.filter((r) => r.startsWith("/pyodide/")), [], "the interpreter downloaded before any Run");
-    assert.match(await p.locator(".estado-texto").innerText(), /se descargará cuando ejecutes tu primera celda/);
-    assert.match(await p.locator(".aviso-movil").innerText(), /se descarga la primera vez que ejecutas una celda/);
+    assert.match(await p.locator(".estado-texto").innerText(), /^El intérprete \(unos [\d,]+ MB\) se descarga con tu primera celda y queda guardado\.$/);
+    assert.equal(await p.evaluate(() => document.body.innerText.match(/se descarga/g).length), 1, "one notice of the download");
     await p.locator('[data-celda="cargar"] button.ejecutar').click();
     await p.waitForFunction(() => /ModeloGuionizado/.test(document.querySelector('[data-celda="cargar"] .salida').textContent), null, { timeout: 90_000 });
     assert.ok(pedidas.some((r) => r.endsWith(".wasm")));

@@ -1,0 +1,79 @@
+// Reading a lesson and working it with the keyboard, in Chromium: every editor says how to leave
+// it (site/src/editor.js), long code wraps on a phone, static code has a Copiar button
+// (site/src/copiar.js), a "¿en qué línea?" snippet wraps, and Permisos' results say is_error.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { servidorYNavegador } from "./montaje.mjs";
+import { abrirPagina, ejecutar, esperarInterprete } from "./ayuda.mjs";
+
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+const BASE = "/courses/llm-agents/";
+const abrir = (slug, opciones) => abrirPagina(e.navegador.contexto, e.servidor.origen + BASE + slug + "/", opciones);
+
+test("an editor reached with Tab says how to leave it; one reached with the mouse does not", async () => {
+  const p = await abrir("llamar-herramientas");
+  await p.locator(".cm-content").nth(1).waitFor();
+  const segunda = p.locator(".celda").nth(1);
+  const ayuda = segunda.locator(".editor-ayuda");
+  assert.equal(await ayuda.textContent(), "En el editor, Tab sangra el código. Para salir de él con el teclado, pulsa Esc y después Tab.");
+  assert.equal(await segunda.locator(".cm-content").getAttribute("aria-describedby"), await ayuda.getAttribute("id"));
+  await segunda.locator(".cm-content").click();
+  assert.equal(await ayuda.isVisible(), false, "a click shows no note");
+  await segunda.locator("button.ejecutar").focus(); // then Tab, past the bar's buttons, to the editor
+  for (let k = 0; k < 5 && !(await p.evaluate(() => document.activeElement.classList.contains("cm-content"))); k++) {
+    await p.keyboard.press("Tab");
+  }
+  const enEditor = await p.evaluate(() => document.activeElement.closest(".celda") === document.querySelectorAll(".celda")[1]);
+  assert.ok(enEditor, "Tab reached the second cell's editor");
+  assert.equal(await ayuda.isVisible(), true, "Tab shows the note");
+  await p.keyboard.press("Escape");
+  await p.keyboard.press("Tab");
+  assert.equal(await ayuda.isVisible(), false, "leaving hides it");
+  await p.close();
+});
+
+test("at 390 px no editor line runs off the right edge, and the line snippet wraps at 1280", async () => {
+  const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
+  await p.locator(".cm-content").first().waitFor();
+  const anchas = await p.evaluate(() => [...document.querySelectorAll(".cm-scroller")].filter((s) => s.scrollWidth > s.clientWidth + 1).length);
+  assert.equal(anchas, 0, "editors scroll sideways");
+  await p.close();
+  const q = await abrir("errores-como-observaciones", { tamano: { width: 1280, height: 800 } });
+  const cortada = await q.evaluate(() => {
+    const caja = document.querySelector('[data-pregunta="linea-del-error"] .codigo-lineas');
+    return caja.scrollWidth > caja.clientWidth + 1;
+  });
+  assert.equal(cortada, false, "a snippet line is cut at the right edge");
+  await q.close();
+});
+
+test("Copiar copies a static code block and the request body, and says so", async () => {
+  await e.navegador.contexto.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e.servidor.origen });
+  const p = await abrir("llamar-herramientas");
+  const bloque = p.locator(".resaltado:not(.texto)").first();
+  await bloque.locator("button.copiar").click();
+  assert.equal(await bloque.locator("button.copiar").innerText(), "Copiado ✓");
+  assert.equal(await p.evaluate(() => navigator.clipboard.readText()), await bloque.locator("pre").textContent());
+  const red = p.locator(".pestanas-panel .resaltado").first();
+  await red.locator("button.copiar").click();
+  assert.equal(JSON.parse(await p.evaluate(() => navigator.clipboard.readText())).model !== undefined, true);
+  assert.equal(await p.locator(".resaltado.texto button.copiar").count(), 0, "outputs and transcripts get none");
+  await p.close();
+});
+
+test("Permisos' permission cell marks each error it shows with [is_error]", async () => {
+  const p = await abrir("permisos");
+  await esperarInterprete(p);
+  const codigo = await p.evaluate(() => JSON.parse(document.getElementById("datos").textContent).celdas[4].codigo);
+  assert.match(codigo, /que = muestra\(obs\)/);
+  const propio = "def paso_con_permiso(ll, entorno, confirmar):\n    return error(ll['id'], 'no se ha ejecutado: x')\n\n" + codigo;
+  const id = await p.evaluate(() => JSON.parse(document.getElementById("datos").textContent).celdas[4].id);
+  await p.locator(`[data-celda="${id}"] .cm-content`).click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText(propio);
+  const salida = await ejecutar(p, id);
+  assert.match(salida, /^c1 preguntas: 0, tool_result c1 no se ha ejecutado: x {3}\[is_error\]$/m);
+  await p.close();
+});
