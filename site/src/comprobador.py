@@ -44,11 +44,25 @@ def comprobar(codigo, esperado_json, fuentes_json):
     teclado, builtins.input = builtins.input, _sin_teclado
     try:
         informe = calificador.compara(esperado, _publicos[clave], en_la_pagina, vistas=True)
+        _sin_ejecutar(informe, en_la_pagina.cortada_en)
     except KeyboardInterrupt:  # an interrupt that landed in the grader's own code: rare, harmless
         return json.dumps({"ok": False, "detenida": True})
     finally:
         builtins.input = teclado
     return json.dumps({"ok": True, "informe": informe})
+
+
+def _sin_ejecutar(informe, cortada_en):
+    """After the test where the check stopped, each test says only that it did not run (the
+    inputs it would have been sent are noise there)."""
+    if cortada_en is None:
+        return
+    informe["cortada_en"] = cortada_en
+    nombres = [t["name"] for t in informe["tests"]]
+    for t in informe["tests"][nombres.index(cortada_en) + 1:] if cortada_en in nombres else []:
+        if t["status"] == "failed":
+            t["output"] = SIN_EJECUTAR % cortada_en
+            t.pop("conversacion", None)
 
 
 def _sin_teclado(prompt=""):
@@ -65,13 +79,19 @@ def _lee(url):
     return _fuentes[url]
 
 
+# What the tests after a cut call get: the page stops the check there (calificar.py goes on, and
+# its verdict is the one that counts; here a loop would cost every test its full time).
+SIN_EJECUTAR = "No se ha ejecutado: la comprobación se detuvo en la prueba «%s»."
+
+
 class EnLaPagina(transporte.EnEsteInterprete):
-    """The learner's function in this worker, each call under the page's clock."""
+    """The learner's function in this worker, each call under the page's clock. Once a call is
+    cut (its time ran out, or the learner pressed Detener), no other call runs: cortada_en."""
 
     def __init__(self, contexto, codigo, funcion):
         super().__init__({}, funcion, archivo=ARCHIVO)
         self.contexto, self.codigo = contexto, codigo
-        self.gastado, self.prueba = 0.0, calificador.REPRODUCE
+        self.gastado, self.prueba, self.cortada_en = 0.0, calificador.REPRODUCE, None
 
     def en_prueba(self, nombre):
         self.prueba = nombre
@@ -87,6 +107,8 @@ class EnLaPagina(transporte.EnEsteInterprete):
         return self._con_reloj("tu función", lambda: super(EnLaPagina, self).llama(argumentos, herramientas, funciones))
 
     def _con_reloj(self, quien, trabajo):
+        if self.cortada_en is not None:
+            return {"caida": SIN_EJECUTAR % self.cortada_en}
         llamada, total = calificador.TIEMPO_LLAMADA, calificador.TIEMPO_ENTREGA
         plazo = min(llamada, total - self.gastado)
         if plazo <= 0:
@@ -102,6 +124,7 @@ class EnLaPagina(transporte.EnEsteInterprete):
             cortada = True
         if cortada:
             _traga_interrupcion()
+            self.cortada_en = self.prueba
             return {"caida": redaccion.sin_tiempo(quien, llamada, total, total - self.gastado <= 0.001)}
         return respuesta
 

@@ -16,7 +16,7 @@ export function montar(datos, interprete, carga) {
     celdas.set(d.id, new Celda(document.querySelector(`[data-celda="${d.id}"]`), d, { curso, slug, alEjecutar: pedir, alDetener: detener }));
   }
   const retos = datos.retos.map((d) => new Reto(document.querySelector(`[data-reto="${d.nombre}"]`), d,
-    { curso, slug, alComprobar: comprobar }));
+    { curso, slug, alComprobar: comprobar, alDetener: detener }));
   const guardarTodo = () => [...celdas.values(), ...retos].forEach((c) => c.guardarYa());
   addEventListener("pagehide", guardarTodo);
   document.documentElement.classList.add("con-js");
@@ -30,19 +30,19 @@ export function montar(datos, interprete, carga) {
     cola = cola.then(() => tarea(celda)).catch((e) => console.error(e));
   }
 
-  // A challenge waits its turn like a cell, and runs apart from the cells' namespace.
+  // A challenge waits its turn like a cell, runs apart from the cells' namespace, and stops as one.
   function comprobar(reto) {
     if (reto.enCola) return;
     reto.enCola = true;
     marcarSitio(curso, slug, `reto-${reto.datos.nombre}`);
-    reto.ocupado(true, interprete.estaListo ? t("en_cola") : t("reto_esperando"));
+    reto.empezar(interprete.estaListo ? t("en_cola") : t("reto_esperando"));
     cola = cola.then(async () => {
       const { nombre, esperado, fuentes } = reto.datos;
-      reto.prueba = "";
+      [reto.prueba, tareaActual] = ["", { celda: reto, cancelada: false }];
       try {
         reto.terminar(await interprete.comprobar(`reto-${nombre}`, reto.codigo(), esperado, fuentes, reto.oyentes()));
       } finally {
-        reto.enCola = false;
+        [reto.enCola, tareaActual] = [false, null];
       }
     }).catch((e) => console.error(e));
   }

@@ -1,8 +1,7 @@
-// The page's handle on the worker, and the only reader of its messages
-// (protocolo.js): boots it, runs one thing at a time, stops a run through the
-// SharedArrayBuffer interrupt byte, cuts a challenge call that outlives its
-// plazo, and restarts the worker when it dies or cannot be interrupted.
-// Restarts lose the namespace; callers hear about them through alReiniciar.
+// The page's handle on the worker, and the only reader of its messages (protocolo.js): boots
+// it, runs one thing at a time, stops a run through the SharedArrayBuffer interrupt byte, cuts
+// a challenge call that outlives its plazo, and restarts the worker when it dies or cannot be
+// interrupted. Restarts lose the namespace; callers hear about them through alReiniciar.
 import { t } from "./textos.js";
 import { aTrabajador, SIGINT, nuevaEntrada, escribirEntrada } from "./protocolo.js";
 
@@ -62,6 +61,7 @@ export class Interprete {
 
   /** A challenge call started: cut it after plazo ms, as Stop would, unless it ends first. */
   vigilar(seq, plazo, avisar) {
+    this.seq = seq;
     clearTimeout(this.temporizador);
     avisar();
     this.temporizador = setTimeout(() => {
@@ -104,9 +104,9 @@ export class Interprete {
     if (!this.actual) return;
     if (this.esperaEntrada) return this.responder(null); // blocked in Atomics.wait: no bytecode runs
     if (!this.buffer) return this.reiniciar(t("detenida_reinicio"));
+    Atomics.compareExchange(this.reloj, 0, this.seq, -this.seq); // a challenge call: cut as its clock does
     this.senal[0] = SIGINT;
-    clearTimeout(this.temporizador);
-    // Code blocked outside Python bytecode never sees the buffer: fall back.
+    clearTimeout(this.temporizador); // code blocked outside Python bytecode never sees the buffer: fall back
     this.temporizador = setTimeout(() => this.actual && this.reiniciar(t("detenida_forzada")), ESPERA_INTERRUPCION_MS);
   }
 

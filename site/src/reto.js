@@ -1,14 +1,14 @@
-// A lesson's challenge: its editor, Comprobar and Restaurar, and the result, one
-// line per test. The code is saved like a cell's; the last result and whether the
+// A lesson's challenge: its editor, Comprobar, Detener and Restaurar, and the result, one line
+// per test (pruebas.js). The code is saved like a cell's; the last result and whether the
 // challenge was ever passed are saved next to it, so both survive a reload.
 import { editorGuardado } from "./editor-guardado.js";
 import { clave, leer, guardar } from "./almacen.js";
 import { montarPistas } from "./pistas.js";
+import { lineas } from "./pruebas.js";
 import { t } from "./textos.js";
 
-
 export class Reto {
-  constructor(seccion, datos, { curso, slug, alComprobar }) {
+  constructor(seccion, datos, { curso, slug, alComprobar, alDetener }) {
     this.seccion = seccion;
     this.datos = datos;
     this.id = `reto-${datos.nombre}`;
@@ -26,6 +26,11 @@ export class Reto {
       alEjecutar: () => alComprobar(this),
     });
     this.boton.addEventListener("click", () => alComprobar(this));
+    this.botonDetener = seccion.querySelector(".detener");
+    this.botonDetener.addEventListener("click", () => {
+      this.parada = Boolean(this.prueba); // a test has started: the report will say who stopped it
+      alDetener(this);
+    });
     const restaurar = seccion.querySelector(".restaurar");
     restaurar.addEventListener("click", () => this.restaurar());
     this.boton.disabled = restaurar.disabled = false;
@@ -47,9 +52,19 @@ export class Reto {
     this.estadoTexto.textContent = t("reto_restaurado");
   }
 
+  /** A check is queued: the previous result goes at once (over it, a loop looked as if it passed). */
+  empezar(texto) {
+    this.parada = false;
+    this.lista.replaceChildren();
+    this.salida.hidden = true;
+    this.seccion.classList.remove("superado");
+    this.ocupado(true, texto);
+  }
+
   ocupado(si, texto = "") {
     this.seccion.classList.toggle("ocupada", si);
     this.boton.disabled = si;
+    this.botonDetener.disabled = !si;
     if (texto) this.estadoTexto.textContent = texto;
   }
 
@@ -62,12 +77,12 @@ export class Reto {
   terminar(r) {
     this.ocupado(false);
     if (r.ok) {
-      const informe = { score: r.informe.score, max_score: r.informe.max_score, output: r.informe.output || "",
-                        tests: r.informe.tests.map(({ name, status, output }) => ({ name, status, output })) };
+      const { score, max_score, output = "", cortada_en } = r.informe;
+      const informe = { score, max_score, output, cortada_en, tests: r.informe.tests.map(({ name, status, output }) => ({ name, status, output })) };
       guardar(`${this.clave}:resultado`, JSON.stringify(informe), null);
       if (informe.score === informe.max_score) guardar(`${this.clave}:superado`, "1", null);
       this.pistas.terminado(informe.score === informe.max_score);
-      this.mostrar({ ...informe, tests: r.informe.tests }); // a refused conversation is shown, not saved
+      this.mostrar({ ...informe, tests: r.informe.tests }, "", this.parada); // a refused conversation is shown, not saved
     } else {
       this.pistas.terminado(false); // a check that did not end is a failed attempt too
       const motivo = r.reinicio || t("detenida");
@@ -75,44 +90,19 @@ export class Reto {
     }
   }
 
-  mostrar(informe, titulo = "") {
-    const { score: n, max_score: m } = informe;
+  mostrar(informe, titulo = "", parada = false) {
+    const { score: n, max_score: m, cortada_en: prueba } = informe;
     const puntos = t(n === m ? "reto_superado" : "reto_puntos", { n, m });
+    const corte = prueba === undefined || prueba === null ? "" : t(parada ? "reto_parada" : "reto_cortada", { prueba });
     // The output is why the code could not be graded at all, if it could not (said once, not per
     // test), then what the code printed, under its own heading (redaccion.salida_por_partes).
     const k = informe.output.search(/(^|\n\n)Lo que ha escrito tu código:\n/);
     const escrito = k < 0 ? "" : informe.output.slice(k).replace(/^\n\n/, "");
     this.problema = (k < 0 ? informe.output : informe.output.slice(0, k)).trim();
-    this.estadoTexto.textContent = [titulo ? `${titulo}: ${puntos}` : puntos, this.problema].filter(Boolean).join("\n");
+    this.estadoTexto.textContent = [titulo ? `${titulo}: ${puntos}` : puntos, corte, this.problema].filter(Boolean).join("\n");
     this.seccion.classList.toggle("superado", n === m);
-    this.lista.replaceChildren(...informe.tests.map((p) => this.linea(p)));
+    this.lista.replaceChildren(...lineas(informe.tests, this.ocultas, this.problema));
     this.salida.hidden = !escrito;
     this.salida.querySelector("pre").textContent = escrito.replace(/^[^\n]*\n/, "");
-  }
-
-  linea({ name, status, output, conversacion }) {
-    const li = document.createElement("li");
-    const bien = status === "passed";
-    li.className = bien ? "bien" : "mal";
-    const marca = document.createElement("span");
-    marca.className = "marca";
-    marca.textContent = bien ? "✓" : "✗";
-    marca.setAttribute("aria-label", bien ? "superada" : "fallida");
-    const nombre = document.createElement("span");
-    nombre.className = "nombre";
-    nombre.textContent = name;
-    if (this.ocultas.has(name)) nombre.title = t("reto_oculta");
-    li.append(marca, " ", nombre);
-    if (!bien && output && output !== this.problema) {
-      const detalle = document.createElement("pre");
-      detalle.className = "detalle";
-      detalle.textContent = output;
-      li.append(detalle);
-    }
-    if (!bien && conversacion) { // the turn a scripted model refused, marked (turnos.js, loaded now)
-      const sitio = li.appendChild(document.createElement("div"));
-      import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos([conversacion], false))).catch(() => sitio.remove());
-    }
-    return li;
   }
 }

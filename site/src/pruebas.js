@@ -1,0 +1,59 @@
+// A Comprobar report's tests as the page lists them, one line each, in order. The first failure
+// shows whole; each later one is folded under its name, and says when it fails for the reason
+// of an earlier one (a slip that breaks twelve tests reads as one problem, not a 3,000 px wall).
+import { t } from "./textos.js";
+
+function el(etiqueta, clase, texto) {
+  const e = document.createElement(etiqueta);
+  if (clase) e.className = clase;
+  if (texto !== undefined) e.textContent = texto;
+  return e;
+}
+
+/** What a failure's output says the code did: its closing "y devolvió…"/"y lanzó…" clause, or
+ *  the whole output (py/redaccion.py words every failure so). */
+export function motivo(output) {
+  const m = /\n(y (?:devolvió|lanzó|no devolvió)[^]*)$/.exec(output);
+  return (m ? m[1] : output).trim();
+}
+
+/** The <li>s of tests ({name, status, output, conversacion}); ocultas: the hidden tests' names;
+ *  problema: what the report says once for all (not repeated under each test). */
+export function lineas(tests, ocultas, problema) {
+  const vistos = new Map(); // motivo -> the name of the first test that failed for it
+  let primera = true;
+  return tests.map(({ name, status, output, conversacion }) => {
+    const bien = status === "passed";
+    const li = el("li", bien ? "bien" : "mal");
+    const marca = el("span", "marca", bien ? "✓" : "✗");
+    marca.setAttribute("aria-label", bien ? "superada" : "fallida");
+    const nombre = el("span", "nombre", name);
+    if (ocultas.has(name)) nombre.title = t("reto_oculta");
+    if (bien) {
+      li.append(marca, " ", nombre);
+      return li;
+    }
+    const partes = [];
+    if (output && output !== problema) partes.push(el("pre", "detalle", output));
+    if (conversacion) { // the turn a scripted model refused, marked (turnos.js, loaded now)
+      const sitio = el("div");
+      import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos([conversacion], false))).catch(() => sitio.remove());
+      partes.push(sitio);
+    }
+    const clave = motivo(output || "");
+    const igual = vistos.get(clave);
+    if (!vistos.has(clave)) vistos.set(clave, name);
+    if (primera || !partes.length) {
+      li.append(marca, " ", nombre, ...partes);
+    } else {
+      const plegado = el("details");
+      const resumen = el("summary");
+      resumen.append(marca, " ", nombre);
+      if (igual) resumen.append(el("span", "mismo-motivo", t("reto_mismo_motivo", { prueba: igual })));
+      plegado.append(resumen, ...partes);
+      li.append(plegado);
+    }
+    primera = false;
+    return li;
+  });
+}

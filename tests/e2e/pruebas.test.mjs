@@ -1,0 +1,74 @@
+// Comprobar's report in Chromium (site/src/reto.js, pruebas.js, comprobador.py): the previous
+// result goes the moment a check starts; a call that runs out of time stops the check, and so
+// does Detener, and the page says which; the first failure shows whole and the rest fold, each
+// saying when it fails for an earlier one's reason.
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { servidorYNavegador } from "./montaje.mjs";
+import { esperarInterprete, RAIZ } from "./ayuda.mjs";
+import { comprobarReto, escribirEnReto, RETO } from "./ayuda-reto.mjs";
+
+const e = servidorYNavegador();
+afterEach(() => e.navegador.ajenas.comprobar());
+const bien = readFileSync(join(RAIZ, "tests", "entregas", "llamar-herramientas", "bien_a_mano.py"), "utf8");
+const REPRODUCE = "Reproduce la conversación de la lección";
+const SIN_LLAMADAS = "Una respuesta sin llamadas da []";
+
+async function abrir() {
+  const p = await e.navegador.contexto.newPage();
+  await p.goto(e.servidor.origen + RETO);
+  await esperarInterprete(p);
+  return p;
+}
+
+const fin = (p) => p.waitForFunction(() => !document.querySelector(".reto").classList.contains("ocupada"), null, { timeout: 60_000 });
+const estado = (p) => p.locator(".reto-estado").innerText();
+
+test("a new check clears the last result at once, and a loop stops the check at its first test", async () => {
+  const p = await abrir();
+  await escribirEnReto(p, bien);
+  assert.match((await comprobarReto(p)).estado, /¡reto superado!/);
+  await escribirEnReto(p, "def observaciones(respuesta, entorno):\n    while True:\n        pass\n");
+  await p.locator(".reto button.comprobar").click();
+  assert.equal(await p.locator(".reto-pruebas > li").count(), 0, "the passed tests stay on screen");
+  assert.equal(await p.locator(".reto.superado").count(), 0);
+  assert.equal(await p.locator(".reto button.detener").isEnabled(), true);
+  await fin(p);
+  assert.match(await estado(p), new RegExp(`^0 de \\d+ pruebas superadas\\.\\nLa comprobación se detuvo en la prueba «${REPRODUCE}»: tu código no terminó a tiempo\\.`));
+  const detalles = await p.locator(".reto-pruebas .detalle").allTextContents();
+  assert.match(detalles[0], /no ha terminado en 2 s/);
+  for (const d of detalles.slice(1)) assert.equal(d, `No se ha ejecutado: la comprobación se detuvo en la prueba «${REPRODUCE}».`);
+  assert.equal(await p.locator(".reto button.detener").isEnabled(), false);
+  await p.close();
+});
+
+test("Detener stops a check in the middle, and the report says you stopped it", async () => {
+  const p = await abrir();
+  // Right until the test without calls, where it waits: Detener comes before the clock's 2 s.
+  await escribirEnReto(p, bien.replace("def observaciones(respuesta, entorno):\n",
+    "def observaciones(respuesta, entorno):\n    if not any(b['type'] == 'tool_use' for b in respuesta):\n        while True:\n            pass\n"));
+  await p.locator(".reto button.comprobar").click();
+  await p.waitForFunction((n) => document.querySelector(".reto-estado").textContent.includes(n), SIN_LLAMADAS, { timeout: 60_000 });
+  await p.locator(".reto button.detener").click();
+  await fin(p);
+  assert.match(await estado(p), new RegExp(`\\nDetuviste la comprobación en la prueba «${SIN_LLAMADAS.replace(/[[\]]/g, "\\$&")}»\\.`));
+  assert.ok(await p.locator(".reto-pruebas > li.bien").count() >= 1, "the tests before it are shown");
+  await p.close();
+});
+
+test("the first failure shows whole; the others fold under their names, and say when the reason repeats", async () => {
+  const p = await abrir();
+  await escribirEnReto(p, bien.replace(/return salida\s*$/, "return observaciones\n")); // a slip: the function itself
+  const r = await comprobarReto(p);
+  assert.ok(r.fallidas.length > 5, JSON.stringify(r.fallidas.map((f) => f.nombre)));
+  const vista = await p.evaluate(() => [...document.querySelectorAll(".reto-pruebas > li.mal")].map((li) => ({
+    plegada: !!li.querySelector(":scope > details:not([open])"), mismo: li.querySelector(".mismo-motivo")?.textContent ?? "" })));
+  assert.equal(vista[0].plegada, false, "the first failure is folded");
+  assert.ok(vista.slice(1).every((v) => v.plegada), "a later failure shows whole");
+  assert.ok(vista.slice(1).some((v) => v.mismo.startsWith(" · falla por lo mismo que «")), JSON.stringify(vista));
+  const alto = await p.locator(".reto-resultado").evaluate((x) => x.getBoundingClientRect().height);
+  assert.ok(alto < 1500, `the report is ${alto} px tall`);
+  await p.close();
+});
