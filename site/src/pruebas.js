@@ -2,6 +2,7 @@
 // shows whole; each later one is folded under its name, and says when it fails for the reason
 // of an earlier one (a slip that breaks twelve tests reads as one problem, not a 3,000 px wall).
 import { t } from "./textos.js";
+import { marcada } from "./diferencia.js";
 
 function el(etiqueta, clase, texto) {
   const e = document.createElement(etiqueta);
@@ -34,7 +35,11 @@ export function lineas(tests, ocultas, problema) {
       return li;
     }
     const partes = [];
-    if (output && output !== problema) partes.push(el("pre", "detalle", output));
+    if (output && output !== problema) {
+      const detalle = el("pre", "detalle");
+      detalle.append(...marcada(output)); // where expected and got first differ, marked
+      partes.push(detalle);
+    }
     if (conversacion) { // the turn a scripted model refused, marked (turnos.js, loaded now)
       const sitio = el("div");
       import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos([conversacion], false))).catch(() => sitio.remove());

@@ -72,3 +72,18 @@ test("the first failure shows whole; the others fold under their names, and say 
   assert.ok(alto < 1500, `the report is ${alto} px tall`);
   await p.close();
 });
+
+test("where expected and got first differ is marked in both, even at a long text's first character", async () => {
+  const p = await e.navegador.contexto.newPage();
+  await p.goto(e.servidor.origen + "/courses/llm-agents/errores-como-observaciones/");
+  await esperarInterprete(p);
+  await escribirEnReto(p, 'def ejecutar(ll, entorno):\n    try:\n        return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))\n' +
+    '    except Exception as e:\n        return error(ll["id"], type(e).__name__ + ": " + str(e))\n');
+  await comprobarReto(p);
+  const marcas = await p.locator(".reto-pruebas .detalle mark").allTextContents();
+  assert.ok(marcas.includes("FileNotFoundError: "), JSON.stringify(marcas));
+  assert.match(marcas[1], /^TypeError: leer\(\) got an unexpected keyword argument/);
+  const texto = await p.locator(".reto-pruebas .detalle").first().textContent();
+  assert.doesNotMatch(texto, /<mark>/, "the text is the grader's, as text");
+  await p.close();
+});
