@@ -16,10 +16,11 @@ function pintar() {
   const pendientes = new Set(estados.filter(([, , completa]) => !completa).map(([l]) => l.bloque)); // blocks not done
   for (const [leccion, h, completa] of estados) {
     const li = document.querySelector(`[data-leccion="${leccion.slug}"]`);
-    const partes = completa ? [t("indice_leccion_hecha")] : [];
-    if (leccion.celdas.length) partes.push(t("indice_celdas", { n: h.celdas, m: leccion.celdas.length }));
-    if (leccion.preguntas.length) partes.push(t("indice_preguntas", { n: h.preguntas, m: leccion.preguntas.length }));
-    if (leccion.retos.length) partes.push(t(h.retos === leccion.retos.length ? "indice_reto_superado" : "indice_reto_pendiente"));
+    const partes = [];
+    if (completa) partes.push(t("indice_leccion_hecha")); // the counts would only repeat it
+    if (!completa && leccion.celdas.length) partes.push(t("indice_celdas", { n: h.celdas, m: leccion.celdas.length }));
+    if (!completa && leccion.preguntas.length) partes.push(t("indice_preguntas", { n: h.preguntas, m: leccion.preguntas.length }));
+    if (!completa && leccion.retos.length) partes.push(t(h.retos === leccion.retos.length ? "indice_reto_superado" : "indice_reto_pendiente"));
     if (h.pistas) partes.push(t(h.pistas === 1 ? "indice_pistas_uno" : "indice_pistas", { n: h.pistas }));
     li.querySelector(".progreso").textContent = partes.join(" · ");
     const aqui = ultimo && ultimo.slug === leccion.slug && pendientes.size > 0;
