@@ -16,7 +16,7 @@ from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
 from pygments.token import Name
 from pygments.util import ClassNotFound
 
-from . import conversacion, preguntas_html
+from . import conversacion, huellas, preguntas_html
 from .activos import ARCHIVOS_PYODIDE
 from .leer import id_celda
 
@@ -142,7 +142,8 @@ class Paginas:
         ident = id_celda(bloque, n)
         estado["numeros"][ident] = n
         usa = bloque["opciones"].get("usa", [])
-        estado["celdas"].append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"]})
+        estado["celdas"].append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"],
+                                 "huella": huellas.de_texto(bloque["codigo"])})
         return self._celda(ident, n, usa, estado["numeros"], bloque["codigo"])
 
     def _celda(self, ident, n, usa, numeros, codigo):
@@ -175,6 +176,7 @@ class Paginas:
         fuentes = [f"/courses/{estado['curso']}/{n}" for n in ("guionizado.py", "entorno.py")]
         # esperado stays JSON text up to Python: through JavaScript, 2.0 would arrive as 2.
         estado["retos"].append({"nombre": reto["nombre"], "plantilla": reto["plantilla"], "fuentes": fuentes,
+                                "huella": huellas.de_texto(reto["plantilla"]),
                                 "esperado": json.dumps(reto["esperado"], ensure_ascii=False)})
         return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
                             codigo=f"<pre><code>{resaltar(reto['plantilla'])}{_linea_final(reto['plantilla'])}</code></pre>")
@@ -217,8 +219,9 @@ class Paginas:
             for doc in bloque["lecciones"]:
                 m, partes = doc["meta"], doc["bloques"]
                 celdas = [b for b in partes if b["tipo"] == "celda"]
+                preguntas = [b["pregunta"] for b in partes if b["tipo"] == "pregunta"]
                 lecciones.append({"slug": m["slug"], "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
-                                  "preguntas": [b["pregunta"]["id"] for b in partes if b["tipo"] == "pregunta"],
+                                  "preguntas": [{"id": p["id"], "huella": huellas.de_pregunta(p)} for p in preguntas],
                                   "retos": [b["reto"]["nombre"] for b in partes if b["tipo"] == "reto"]})
                 items.append(f'<li data-leccion="{m["slug"]}"><a href="{m["slug"]}/">{html.escape(m["titulo"])}</a>'
                              f'<p>{html.escape(m["resumen"])}</p><p class="progreso"></p>'

@@ -1,5 +1,7 @@
 // Keeps the learner's edits per lesson and cell in localStorage. Storage may be
 // unavailable (private mode, quota): then edits live only in the editor.
+// An edit is saved as JSON {"texto", "huella"}: the code, and the fingerprint of the lesson's
+// original it started from (construir/huellas.py), so that a page of a newer build can tell.
 const PREFIJO = "curso-agentes";
 
 export function clave(curso, slug, celda) {
@@ -22,6 +24,33 @@ export function guardar(k, texto, original) {
   } catch {
     return false;
   }
+}
+
+export function olvidar(k) {
+  try {
+    localStorage.removeItem(k);
+  } catch {
+    // no storage: nothing saved
+  }
+}
+
+/** A saved edit, {texto, huella}, or null. A plain string (saved before fingerprints) counts
+ *  as based on the current original, `huella`: such an edit is never taken as outdated. */
+export function leerEdicion(k, huella) {
+  const v = leer(k);
+  if (v === null) return null;
+  try {
+    const e = JSON.parse(v);
+    if (typeof e?.texto === "string" && typeof e.huella === "string" && Object.keys(e).length === 2) return e;
+  } catch {
+    // not JSON: a plain string
+  }
+  return { texto: v, huella };
+}
+
+/** Saves an edit made on the original whose fingerprint is `huella`; the original itself, nothing. */
+export function guardarEdicion(k, texto, huella, original) {
+  return guardar(k, texto === original ? original : JSON.stringify({ texto, huella }), original);
 }
 
 /** Every saved key of the course, {key: value}: what an export writes. */

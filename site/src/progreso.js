@@ -23,7 +23,10 @@ export function ultimoSitio(curso) {
 /** {celdas, preguntas, retos}: how many of a lesson's (as the index lists them) are done. */
 export function hecho(curso, { slug, celdas, preguntas, retos }) {
   const hechas = ejecutadas(curso, slug);
-  const acertada = (id) => JSON.parse(leer(clave(curso, slug, `pregunta-${id}`)) || "{}").acierto === true;
+  const acertada = ({ id, huella }) => { // and to this version of the question (preguntas.js)
+    const g = JSON.parse(leer(clave(curso, slug, `pregunta-${id}`)) || "{}");
+    return g.acierto === true && (g.huella ?? huella) === huella;
+  };
   const superado = (nombre) => leer(`${clave(curso, slug, `reto-${nombre}`)}:superado`) === "1";
   return {
     celdas: celdas.filter((id) => hechas.has(id)).length,

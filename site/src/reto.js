@@ -5,7 +5,6 @@ import { editorGuardado } from "./editor-guardado.js";
 import { clave, leer, guardar } from "./almacen.js";
 import { t } from "./textos.js";
 
-
 export class Reto {
   constructor(seccion, datos, { curso, slug, alComprobar }) {
     this.seccion = seccion;
@@ -21,6 +20,8 @@ export class Reto {
       contenedor: seccion.querySelector(".editor"),
       clave: this.clave,
       original: datos.plantilla,
+      huella: datos.huella,
+      tipo: "reto",
       etiqueta: t("reto_etiqueta"),
       alEjecutar: () => alComprobar(this),
     });
