@@ -1,7 +1,15 @@
-// Keeps the learner's edits per lesson and cell in localStorage. Storage may be
+// Keeps the learner's work in localStorage, one key per thing, each "curso-agentes:" and then:
+//   <curso>/<slug>:<cell id>, <curso>/<slug>:reto-<name>   an edit of a cell or a challenge:
+//       JSON {"texto", "huella"}, the code and the fingerprint of the lesson's original it started
+//       from (construir/huellas.py), so that a page of a newer build can tell (version.js); a
+//       plain string, saved before fingerprints, reads as based on today's original. The
+//       original itself is never saved: no key.
+//   <curso>/<slug>:reto-<name>:resultado, :superado        the last report, and "1" once passed
+//   <curso>/<slug>:pregunta-<id>                           {"respuesta", "acierto", "huella"}
+//   <curso>/<slug>:celdas-ejecutadas                       [cell ids]  (progreso.js)
+//   <curso>/:ultimo-sitio                                  {"slug", "ancla"}
+// A progress export (indice.js) is every such key with its value, as it is. Storage may be
 // unavailable (private mode, quota): then edits live only in the editor.
-// An edit is saved as JSON {"texto", "huella"}: the code, and the fingerprint of the lesson's
-// original it started from (construir/huellas.py), so that a page of a newer build can tell.
 const PREFIJO = "curso-agentes";
 
 export function clave(curso, slug, celda) {

@@ -17,6 +17,7 @@ function soloLectura(etiqueta) {
     python(),
     syntaxHighlighting(resaltado),
     EditorState.readOnly.of(true),
+    EditorView.lineWrapping, // half a cell's width: a long line wraps rather than hides (sides stay aligned)
     // Focusable and labelled, as the editors are (editor.js): a reader can walk the text.
     EditorView.contentAttributes.of({ "aria-label": etiqueta, tabindex: "0" }),
   ];

@@ -34,8 +34,9 @@ export function montarVersion(contenedor, editor, tipo) {
 
   function actualizar(dicho = "") {
     const ahora = editor.estado();
-    if (ahora !== estado) cerrar(); // its headings belong to the state it was opened in
+    const cambia = ahora !== estado;
     estado = ahora;
+    if (cambia) cerrar(); // a comparison's headings belong to the state it was opened in
     hecho.textContent = dicho;
     caja.hidden = !ahora && !dicho;
     caja.dataset.estado = ahora;
