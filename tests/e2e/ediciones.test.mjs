@@ -2,7 +2,7 @@
 // rebuilt with both originals (and a question's options) changed. The page says so, keeps the
 // learner's code until they choose, shows both versions side by side, and saves the choice;
 // an export of the old build, imported into the new one, does the same. The comparison's chunk
-// is not loaded before the learner opens one.
+// is not loaded before the learner opens one, and comes from the offline cache.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -240,4 +240,24 @@ test("an edit saved as a plain string, as before fingerprints, counts as based o
   assert.match(await c.locator(".comparacion-lados").innerText(), /^Tu versión: en verde, lo que has cambiado/);
   assert.deepEqual(p.errores, []);
   await p.close();
+});
+
+test("the comparison's chunk comes from the offline cache", async () => {
+  const p = await abrir(navegador.contexto);
+  await esperarInterprete(p);
+  await esperarServiceWorker(p);
+  await p.close();
+  await navegador.contexto.setOffline(true);
+  try {
+    const q = await abrir(navegador.contexto);
+    assert.equal(await franja(q, ".reto").getAttribute("data-estado"), "modificada"); // kept by the first test
+    await q.locator(".reto button.edicion-ver").click();
+    const vistos = await lados(q, ".reto");
+    assert.deepEqual(vistos.nombres, ["Código inicial del reto", "Tu solución"]);
+    assert.ok(q.pedidas.some((u) => /\/static\/comparar\./.test(u)));
+    assert.deepEqual(q.errores, []);
+    await q.close();
+  } finally {
+    await navegador.contexto.setOffline(false);
+  }
 });
