@@ -56,9 +56,11 @@ export function leerEdicion(k, huella) {
   return { texto: v, huella };
 }
 
-/** Saves an edit made on the original whose fingerprint is `huella`; the original itself, nothing. */
+/** Saves an edit made on the original whose fingerprint is `huella`; the original itself, nothing.
+ *  A page with no fingerprints saves a plain string, which leerEdicion reads back as it was. */
 export function guardarEdicion(k, texto, huella, original) {
-  return guardar(k, texto === original ? original : JSON.stringify({ texto, huella }), original);
+  const valor = texto === original || typeof huella !== "string" ? texto : JSON.stringify({ texto, huella });
+  return guardar(k, valor, original);
 }
 
 /** Every saved key of the course, {key: value}: what an export writes. */

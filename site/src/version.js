@@ -26,7 +26,10 @@ export function montarVersion(contenedor, editor, tipo) {
   hecho.setAttribute("role", "status");
   hecho.tabIndex = -1;
   caja.append(texto, botones, panel, hecho);
-  contenedor.before(caja);
+  // Under the bar of buttons: the keyboard hint (celda.html) stays right above its editor.
+  const barra = contenedor.parentElement.querySelector(":scope > .celda-barra");
+  if (barra) barra.after(caja);
+  else contenedor.before(caja);
 
   let estado = null;
   let comparacion = null; // comparar.js's view, while open
