@@ -171,6 +171,10 @@ test("an edit says «modificada», shows its changes, and survives a new origina
   assert.match(await q.locator(`${CELDA} .edicion-hecho`).innerText(), /^Ahora la celda tiene el código nuevo/);
   assert.equal(await q.evaluate(() => document.activeElement.className), "edicion-hecho");
   assert.equal(await guardado(q, "a-ciegas"), null, "the original is not saved: the choice is the lack of an edit");
+  await editor(q, CELDA).click();
+  await q.keyboard.press("Control+z");
+  assert.equal(await texto(q, CELDA), celda1.codigo + `\n${MIO_CELDA}`, "Ctrl+Z brings the learner's back, as the page says");
+  await q.locator(`${CELDA} button.restaurar`).click();
 
   const reto2 = await original(q, "reto");
   await q.locator(".reto button.edicion-mia").click();
