@@ -200,7 +200,7 @@ def escribir(cursos, destino, dir_py):
     static.mkdir(parents=True)
     entradas = [RAIZ / "site/src" / n for n in ("pagina.js", "trabajador.js", "indice.js")]
     bundles, trozos = activos.empaquetar_js(RAIZ, static, entradas)
-    hojas = ("reto.css", "curso.css", "conversacion.css")
+    hojas = ("reto.css", "curso.css", "conversacion.css", "ediciones.css")
     otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in hojas)
     css = activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static)
     version, index_url, descargas, lock = activos.copiar_pyodide(RAIZ, destino / "pyodide",

@@ -16,7 +16,7 @@ from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
 from pygments.token import Name
 from pygments.util import ClassNotFound
 
-from . import conversacion, duracion, preguntas_html
+from . import conversacion, duracion, huellas, preguntas_html
 from .activos import ARCHIVOS_PYODIDE
 from .leer import id_celda
 
@@ -143,7 +143,7 @@ class Paginas:
         estado["numeros"][ident] = n
         usa = bloque["opciones"].get("usa", [])
         estado["celdas"].append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"],
-                                 "termina": bloque["opciones"].get("termina")})
+                                 "termina": bloque["opciones"].get("termina"), "huella": huellas.de_texto(bloque["codigo"])})
         return self._celda(ident, n, usa, estado["numeros"], bloque["codigo"])
 
     def _celda(self, ident, n, usa, numeros, codigo):
@@ -176,6 +176,7 @@ class Paginas:
         fuentes = [f"/courses/{estado['curso']}/{n}" for n in ("guionizado.py", "entorno.py")]
         # esperado stays JSON text up to Python: through JavaScript, 2.0 would arrive as 2.
         estado["retos"].append({"nombre": reto["nombre"], "plantilla": reto["plantilla"], "fuentes": fuentes,
+                                "huella": huellas.de_texto(reto["plantilla"]),
                                 "esperado": json.dumps(reto["esperado"], ensure_ascii=False)})
         return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
                             codigo=f"<pre><code>{resaltar(reto['plantilla'])}{_linea_final(reto['plantilla'])}</code></pre>",
@@ -240,9 +241,10 @@ class Paginas:
             for doc in bloque["lecciones"]:
                 m, partes = doc["meta"], doc["bloques"]
                 celdas = [b for b in partes if b["tipo"] == "celda"]
+                preguntas = [b["pregunta"] for b in partes if b["tipo"] == "pregunta"]
                 lecciones.append({"slug": m["slug"], "bloque": k,
                                   "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
-                                  "preguntas": [b["pregunta"]["id"] for b in partes if b["tipo"] == "pregunta"],
+                                  "preguntas": [{"id": p["id"], "huella": huellas.de_pregunta(p)} for p in preguntas],
                                   "retos": [b["reto"]["nombre"] for b in partes if b["tipo"] == "reto"]})
                 minutos = duracion.minutos(doc)
                 total += minutos

@@ -2,6 +2,7 @@
 labels, one name per question, so that Tab and the arrow keys reach them as in any form."""
 import html
 
+from . import huellas
 from .preguntas import HUECO
 
 
@@ -44,9 +45,10 @@ def respuestas(p, textos, md_en_linea, resaltar):
 
 
 def datos(p):
-    """What the page's script needs to check an answer."""
+    """What the page's script needs to check an answer, and the question's fingerprint (a saved
+    answer to another version of it is forgotten: construir/huellas.py)."""
     if p["tipo"] in ("unica", "multiple", "prediccion"):
         correctas = [k for k, o in enumerate(p["opciones"]) if o["correcta"]]
-        return {"id": p["id"], "tipo": p["tipo"], "correctas": correctas,
+        return {"id": p["id"], "tipo": p["tipo"], "correctas": correctas, "huella": huellas.de_pregunta(p),
                 "conExplicaciones": any(o["explicacion"] for o in p["opciones"])}
-    return {"id": p["id"], "tipo": p["tipo"], "respuesta": p["respuesta"]}
+    return {"id": p["id"], "tipo": p["tipo"], "respuesta": p["respuesta"], "huella": huellas.de_pregunta(p)}

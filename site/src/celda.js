@@ -17,11 +17,8 @@ export class Celda {
     [this.botonEjecutar, this.botonDetener, this.botonRestaurar] = [".ejecutar", ".detener", ".restaurar"].map((s) => seccion.querySelector(s));
 
     this.editor = editorGuardado({
-      contenedor: seccion.querySelector(".editor"),
-      clave: this.clave,
-      original: this.original,
-      etiqueta: t("editor_etiqueta", { n: this.n }),
-      alEjecutar: () => alEjecutar(this),
+      contenedor: seccion.querySelector(".editor"), clave: this.clave, original: this.original, huella: datos.huella,
+      tipo: "celda", etiqueta: t("editor_etiqueta", { n: this.n }), alEjecutar: () => alEjecutar(this),
     });
     this.botonEjecutar.addEventListener("click", () => alEjecutar(this));
     this.botonDetener.addEventListener("click", () => alDetener(this));

@@ -16,8 +16,8 @@ addEventListener("keydown", () => (porTeclado = true), true);
 addEventListener("pointerdown", () => (porTeclado = false), true);
 let ayudas = 0;
 
-// Colours come from CSS variables, so dark mode is a stylesheet matter.
-const resaltado = HighlightStyle.define([
+// Colours come from CSS variables, so dark mode is a stylesheet matter (comparar.js shares it).
+export const resaltado = HighlightStyle.define([
   { tag: [t.keyword, t.controlKeyword, t.definitionKeyword, t.moduleKeyword, t.operatorKeyword], color: "var(--cm-clave)" },
   { tag: [t.string, t.special(t.string)], color: "var(--cm-cadena)" },
   { tag: [t.number, t.bool, t.null], color: "var(--cm-numero)" },

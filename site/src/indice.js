@@ -6,6 +6,9 @@ import { t } from "./textos.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
 const FORMATO = "curso-agentes/progreso";
+// 2: edits are {texto, huella} and answers carry their question's huella (almacen.js). An import
+// takes any version: a value of version 1 reads as based on the current lesson.
+const VERSION = 2;
 
 function pintar() {
   const ultimo = ultimoSitio(datos.curso);
@@ -34,7 +37,7 @@ function pintar() {
 }
 
 function exportar() {
-  const texto = JSON.stringify({ formato: FORMATO, version: 1, fecha: new Date().toISOString(), datos: todas() }, null, 1);
+  const texto = JSON.stringify({ formato: FORMATO, version: VERSION, fecha: new Date().toISOString(), datos: todas() }, null, 1);
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([texto], { type: "application/json" }));
   a.download = `progreso-${datos.curso}.json`;

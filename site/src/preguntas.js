@@ -1,6 +1,6 @@
 // The lesson's questions: check an answer, say so in aria-live, show the
 // explanations, let the learner try again, and save the answer (localStorage).
-import { clave, leer, guardar } from "./almacen.js";
+import { clave, leer, guardar, olvidar } from "./almacen.js";
 import { t } from "./textos.js";
 
 /** Sets up every question of the page; `alCambiar` hears of each checked answer. */
@@ -27,7 +27,12 @@ class Pregunta {
     this.mostrar.addEventListener("click", () => this.revelar());
     seccion.querySelector(".comprobar-pregunta").disabled = false;
     const guardada = JSON.parse(leer(this.clave) || "null");
-    if (guardada) {
+    // An answer to another version of the question (construir/huellas.py) is forgotten, and the
+    // page says why; one saved before fingerprints existed counts as an answer to this one.
+    if (guardada && (guardada.huella ?? d.huella) !== d.huella) {
+      olvidar(this.clave);
+      this.resultado.textContent = t("pregunta_cambiada");
+    } else if (guardada) {
       this.poner(guardada.respuesta);
       this.comprobar(false);
     }
@@ -71,7 +76,7 @@ class Pregunta {
     this.resultado.textContent = t(bien ? "pregunta_bien" : pista ? "pregunta_mal" : "pregunta_mal_sin_pista");
     this.mostrar.hidden = bien;
     if (guardarla) {
-      guardar(this.clave, JSON.stringify({ respuesta: r, acierto: bien }), null);
+      guardar(this.clave, JSON.stringify({ respuesta: r, acierto: bien, huella: this.d.huella }), null);
       this.alCambiar?.(this.d.id);
     }
   }

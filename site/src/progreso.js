@@ -25,7 +25,10 @@ export function ultimoSitio(curso) {
  *  and how many hints of its challenges were seen (pistas.js keeps them). */
 export function hecho(curso, { slug, celdas, preguntas, retos }) {
   const hechas = ejecutadas(curso, slug);
-  const acertada = (id) => JSON.parse(leer(clave(curso, slug, `pregunta-${id}`)) || "{}").acierto === true;
+  const acertada = ({ id, huella }) => { // and to this version of the question (preguntas.js)
+    const g = JSON.parse(leer(clave(curso, slug, `pregunta-${id}`)) || "{}");
+    return g.acierto === true && (g.huella ?? huella) === huella;
+  };
   const superado = (nombre) => leer(`${clave(curso, slug, `reto-${nombre}`)}:superado`) === "1";
   return {
     celdas: celdas.filter((id) => hechas.has(id)).length,

@@ -22,6 +22,8 @@ export class Reto {
       contenedor: seccion.querySelector(".editor"),
       clave: this.clave,
       original: datos.plantilla,
+      huella: datos.huella,
+      tipo: "reto",
       etiqueta: t("reto_etiqueta"),
       alEjecutar: () => alComprobar(this),
     });

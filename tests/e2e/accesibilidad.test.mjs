@@ -78,3 +78,31 @@ for (const [esquema, tamano] of pasadas) {
     assert.deepEqual(fallos, []);
   });
 }
+
+// An edit based on an older original (its notice) and a modified challenge, both comparisons open
+// (site/src/version.js, comparar.js): drawn only then, so audited apart.
+for (const [esquema, tamano] of pasadas) {
+  test(`no axe violation on an edit's notice and its comparison, ${esquema}${tamano ? ", 360 px" : ""}`, async () => {
+    const ruta = "/courses/llm-agents/llamar-herramientas/";
+    const indice = await abrir(INDICE, esquema, tamano); // not the lesson: leaving it saves its editors
+    await indice.evaluate(async (r) => {
+      const html = await (await fetch(r)).text();
+      const d = JSON.parse(new DOMParser().parseFromString(html, "text/html").getElementById("datos").textContent);
+      const [celda, reto] = [d.celdas[0], d.retos[0]];
+      const clave = `curso-agentes:${d.curso}/${d.slug}:`;
+      localStorage.setItem(clave + celda.id, JSON.stringify({ texto: `# mío\n${celda.codigo}`, huella: "0".repeat(12) }));
+      localStorage.setItem(`${clave}reto-${reto.nombre}`, JSON.stringify({ texto: `${reto.plantilla}# mío\n`, huella: reto.huella }));
+    }, ruta);
+    await indice.close();
+    const p = await abrir(ruta, esquema, tamano);
+    await p.locator(".reto .edicion button.edicion-ver").waitFor();
+    for (const boton of await p.locator("button.edicion-ver:visible").all()) await boton.click();
+    await p.waitForFunction(() => document.querySelectorAll(".comparacion .cm-editor").length >= 2);
+    assert.equal(await p.locator('.edicion[data-estado="desfasada"]').count(), 1);
+    const fallos = await auditar(p);
+    await p.evaluate(() => localStorage.clear());
+    assert.deepEqual(p.errores, []);
+    await p.close();
+    assert.deepEqual(fallos, []);
+  });
+}

@@ -53,7 +53,7 @@ test("once every lesson is done the index says so, per block and for the course,
     for (const l of datos.lecciones) {
       const k = (x) => `curso-agentes:${datos.curso}/${l.slug}:${x}`;
       localStorage.setItem(k("celdas-ejecutadas"), JSON.stringify(l.celdas));
-      for (const p of l.preguntas) localStorage.setItem(k(`pregunta-${p}`), JSON.stringify({ respuesta: 0, acierto: true }));
+      for (const p of l.preguntas) localStorage.setItem(k(`pregunta-${p.id}`), JSON.stringify({ respuesta: 0, acierto: true, huella: p.huella }));
       for (const r of l.retos) localStorage.setItem(`${k(`reto-${r}`)}:superado`, "1");
     }
     localStorage.setItem(`curso-agentes:${datos.curso}/:ultimo-sitio`, JSON.stringify({ slug: "permisos", ancla: "reto-permisos" }));
