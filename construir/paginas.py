@@ -143,7 +143,8 @@ class Paginas:
         estado["numeros"][ident] = n
         usa = bloque["opciones"].get("usa", [])
         estado["celdas"].append({"id": ident, "n": n, "usa": usa, "codigo": bloque["codigo"],
-                                 "termina": bloque["opciones"].get("termina"), "huella": huellas.de_texto(bloque["codigo"])})
+                                 "termina": bloque["opciones"].get("termina"),
+                                 "huella": huellas.de_texto(bloque["codigo"])})
         return self._celda(ident, n, usa, estado["numeros"], bloque["codigo"])
 
     def _celda(self, ident, n, usa, numeros, codigo):
