@@ -16,7 +16,8 @@
 write a line break as \\n). vf takes `:respuesta: verdadero` or `falso`. linea and hueco show a
 code block (~~~python ... ~~~ inside the body): linea's `:respuesta:` is the number of the wrong
 line; hueco marks the gap with ___ in one line and its `:respuesta:` lists the accepted tokens,
-separated by |. vf, linea and hueco need the general explanation.
+separated by |; a line `? uno|otro: pista` gives the hint shown for those wrong answers. vf,
+linea and hueco need the general explanation.
 """
 import re
 
@@ -27,6 +28,7 @@ TIPOS = {"unica": "una sola respuesta", "multiple": "varias respuestas, todas o 
          "linea": "encontrar la línea del error", "hueco": "rellenar el hueco"}
 CON_OPCIONES = {"unica", "multiple", "prediccion"}
 OPCION = re.compile(r"^- \[([ xX])\] (.*)$")
+PISTA = re.compile(r"^\? ([^:]+):\s*(\S.*)$")  # a hueco's hint for some wrong answers
 HUECO = "___"
 
 
@@ -40,7 +42,7 @@ def leer_pregunta(ruta, linea, opciones, cuerpo, linea_respuesta):
     def error(n, texto):
         problemas.append(problema(ruta, linea_respuesta if n is None else linea + n, texto))
     filas = cuerpo.split("\n")
-    enunciado, opciones_, explicacion, codigo, n = [], [], [], None, 0
+    enunciado, opciones_, explicacion, codigo, pistas, n = [], [], [], None, [], 0
     while n < len(filas):
         fila = filas[n]
         m = OPCION.match(fila)
@@ -50,6 +52,15 @@ def leer_pregunta(ruta, linea, opciones, cuerpo, linea_respuesta):
                 error(n, "el bloque de código ~~~ de la pregunta no se cierra")
                 break
             codigo, n = ("\n".join(filas[n + 1:fin]), n), fin
+        elif fila.startswith("? "):
+            p = PISTA.match(fila)
+            if tipo != "hueco":
+                error(n, "solo una pregunta hueco lleva pistas para respuestas incorrectas («? …: pista»)")
+            elif not p:
+                error(n, "una pista se escribe «? respuesta|otra: lo que se le dice a quien la escribe»")
+            else:
+                pistas.append({"respuestas": [r.strip() for r in p.group(1).split("|") if r.strip()],
+                               "texto": p.group(2).strip(), "linea": n})
         elif m:
             opciones_.append({"texto": m.group(2).strip(), "correcta": m.group(1) != " ",
                               "explicacion": "", "linea": n})
@@ -96,6 +107,11 @@ def leer_pregunta(ruta, linea, opciones, cuerpo, linea_respuesta):
         if sum(f.count(HUECO) for f in codigo[0].split("\n")) != 1:
             error(codigo[1], f"el código de una pregunta hueco marca un solo hueco con {HUECO}")
         datos["respuesta"] = [r.strip() for r in respuesta.split("|") if r.strip()]
+        buenas = {re.sub(r"\s+", "", r) for r in datos["respuesta"]}
+        for p in pistas:
+            if buenas & {re.sub(r"\s+", "", r) for r in p["respuestas"]}:
+                error(p["linea"], "esta pista es para una respuesta que es correcta")
+        datos["pistas"] = [{k: p[k] for k in ("respuestas", "texto")} for p in pistas]
     if problemas:
         raise ValueError(problemas)
     return datos

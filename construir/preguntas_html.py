@@ -41,7 +41,9 @@ def respuestas(p, textos, md_en_linea, resaltar):
             partes.append(html.escape(antes) + campo + html.escape(despues))
         else:
             partes.append(html.escape(linea))
-    return f'<pre class="codigo-hueco"><code>{chr(10).join(partes)}</code></pre>'
+    pistas = "".join(f'<p class="pista-hueco" data-pista="{k}" hidden>{md_en_linea(x["texto"])}</p>'
+                     for k, x in enumerate(p.get("pistas", [])))
+    return f'<pre class="codigo-hueco"><code>{chr(10).join(partes)}</code></pre>{pistas}'
 
 
 def datos(p):
@@ -51,4 +53,5 @@ def datos(p):
         correctas = [k for k, o in enumerate(p["opciones"]) if o["correcta"]]
         return {"id": p["id"], "tipo": p["tipo"], "correctas": correctas, "huella": huellas.de_pregunta(p),
                 "conExplicaciones": any(o["explicacion"] for o in p["opciones"])}
-    return {"id": p["id"], "tipo": p["tipo"], "respuesta": p["respuesta"], "huella": huellas.de_pregunta(p)}
+    return {"id": p["id"], "tipo": p["tipo"], "respuesta": p["respuesta"], "huella": huellas.de_pregunta(p),
+            "pistas": [x["respuestas"] for x in p.get("pistas", [])]}

@@ -1,5 +1,7 @@
-// The lesson's questions: check an answer, say so in aria-live, show the
-// explanations, let the learner try again, and save the answer (localStorage).
+// The lesson's questions: check an answer, say so in aria-live (and, when a multiple choice is
+// wrong, whether something chosen is wrong or something is missing), show the explanations and
+// a gap's hint for a common wrong answer, let the learner try again, and save the answer
+// (localStorage). "Ver la respuesta" marks the right one beside the learner's own.
 import { clave, leer, guardar, olvidar } from "./almacen.js";
 import { t } from "./textos.js";
 
@@ -73,7 +75,10 @@ class Pregunta {
     for (const p of this.seccion.querySelectorAll(".explicacion")) p.hidden = !(bien || elegidas.includes(Number(p.dataset.opcion)));
     this.general.hidden = !bien || !this.general.textContent.trim();
     const pista = elegidas.some((k) => this.seccion.querySelector(`.explicacion[data-opcion="${k}"]`));
-    this.resultado.textContent = t(bien ? "pregunta_bien" : pista ? "pregunta_mal" : "pregunta_mal_sin_pista");
+    const hueco = bien ? -1 : this.pistaDeHueco(r);
+    this.seccion.querySelectorAll(".pista-hueco").forEach((p) => (p.hidden = Number(p.dataset.pista) !== hueco));
+    this.resultado.textContent = t(bien ? "pregunta_bien" : this.falta(elegidas) ? "pregunta_falta"
+      : elegidas.length > 1 ? "pregunta_sobra" : hueco >= 0 ? "pregunta_mal_hueco" : pista ? "pregunta_mal" : "pregunta_mal_sin_pista");
     this.mostrar.hidden = bien;
     if (guardarla) {
       guardar(this.clave, JSON.stringify({ respuesta: r, acierto: bien, huella: this.d.huella }), null);
@@ -81,10 +86,30 @@ class Pregunta {
     }
   }
 
-  /** Marks the right answer and shows every explanation: for a learner who is stuck. */
+  falta(elegidas) { // a multiple choice whose every chosen option is right, and that misses one
+    return this.d.tipo === "multiple" && elegidas.length > 0 && elegidas.every((k) => this.d.correctas.includes(k));
+  }
+
+  pistaDeHueco(r) { // the author's hint for this wrong gap answer, or -1
+    return this.d.tipo === "hueco" ? (this.d.pistas ?? []).findIndex((xs) => xs.some((x) => sinEspacios(x) === sinEspacios(r))) : -1;
+  }
+
+  esCorrecta(valor) { // whether a control's value is (part of) the right answer
+    const d = this.d;
+    if (d.tipo === "vf") return (valor === "verdadero") === d.respuesta;
+    return d.tipo === "linea" ? Number(valor) === d.respuesta : d.correctas.includes(Number(valor));
+  }
+
+  /** Marks the right answer beside the learner's own, which stays, and shows every explanation. */
   revelar() {
     const d = this.d;
-    this.poner(d.tipo === "hueco" ? d.respuesta[0] : d.correctas ?? d.respuesta);
+    this.seccion.querySelectorAll(".marca-respuesta").forEach((m) => m.remove());
+    const marca = (clase, texto) => Object.assign(document.createElement("span"), { className: `marca-respuesta ${clase}`, textContent: texto });
+    if (d.tipo === "hueco") this.campos[0].after(marca("correcta", t("pregunta_es_la_respuesta", { respuesta: d.respuesta[0] })));
+    for (const c of d.tipo === "hueco" ? [] : this.campos) {
+      const buena = this.esCorrecta(c.value);
+      if (buena || c.checked) c.closest("label").append(marca(buena ? "correcta" : "tuya", t(buena ? "pregunta_correcta" : "pregunta_tu_respuesta")));
+    }
     for (const p of this.seccion.querySelectorAll(".explicacion")) p.hidden = false;
     this.general.hidden = !this.general.textContent.trim();
     this.mostrar.hidden = true;

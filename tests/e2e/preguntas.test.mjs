@@ -65,7 +65,14 @@ test("each question type: wrong, with the chosen option's explanation, then righ
 
   const hueco = q.locator('[data-pregunta="completa-el-bloque"] input.hueco');
   await hueco.fill("error");
-  assert.match(await comprobar(q, "completa-el-bloque"), /^No es correcto/);
+  assert.equal(await comprobar(q, "completa-el-bloque"), "No es correcto. Lee la pista y vuelve a intentarlo.");
+  assert.match(await q.locator('[data-pregunta="completa-el-bloque"] .pista-hueco:visible').innerText(), /^Casi\. Su valor es un sí o un no/);
+  await hueco.fill("isError");
+  await comprobar(q, "completa-el-bloque");
+  assert.match(await q.locator('[data-pregunta="completa-el-bloque"] .pista-hueco:visible').innerText(), /minúsculas y con un guion bajo/);
+  await hueco.fill("nada");
+  assert.equal(await comprobar(q, "completa-el-bloque"), "No es correcto. Vuelve a intentarlo.");
+  assert.equal(await q.locator('[data-pregunta="completa-el-bloque"] .pista-hueco:visible').count(), 0);
   await hueco.fill("is_error");
   assert.equal(await comprobar(q, "completa-el-bloque"), "¡Correcto!");
   assert.deepEqual([...p.errores, ...q.errores], []);
@@ -78,8 +85,18 @@ test("multiple choice is all or nothing, and says so", async () => {
   assert.equal(await q.locator(".pregunta-nota").innerText(), "Marca todas las correctas: no hay puntuación parcial.");
   await desmarcar(p, "antes-de-ejecutar", ["0", "1", "2", "3", "4", "5"]);
   await marcar(p, "antes-de-ejecutar", ["0", "1"]); // one right option missing
-  assert.match(await comprobar(p, "antes-de-ejecutar"), /^No es correcto/);
+  assert.equal(await comprobar(p, "antes-de-ejecutar"), "Casi: todo lo que has marcado es correcto, pero falta alguna opción correcta.");
   assert.equal(await q.locator(".pregunta-explicacion").isVisible(), false);
+  await marcar(p, "antes-de-ejecutar", ["2"]); // and a wrong one
+  assert.equal(await comprobar(p, "antes-de-ejecutar"),
+    "No es correcto: alguna de las opciones que has marcado no lo es. Lee las explicaciones y vuelve a intentarlo.");
+  await q.locator("button.mostrar-respuesta").click(); // the learner's ticks stay, the right ones marked beside them
+  const marcas = await q.evaluate((s) => [...s.querySelectorAll("input")].map((c) => [c.value, c.checked,
+    c.closest("label").querySelector(".marca-respuesta")?.textContent ?? ""]));
+  assert.deepEqual(marcas, [["0", true, "✓ correcta"], ["1", true, "✓ correcta"], ["2", true, "✗ la marcaste tú"],
+    ["3", false, "✓ correcta"], ["4", false, ""], ["5", false, "✓ correcta"]]);
+  assert.equal(await q.locator(".pregunta-resultado").innerText(), "La respuesta correcta está marcada junto a la tuya.");
+  await desmarcar(p, "antes-de-ejecutar", ["2"]);
   await marcar(p, "antes-de-ejecutar", ["3", "5"]);
   assert.equal(await comprobar(p, "antes-de-ejecutar"), "¡Correcto!");
   assert.equal(await q.locator(".pregunta-resultado").getAttribute("aria-live"), "polite");

@@ -37,7 +37,20 @@ CASOS = [
                  "14: el código de una pregunta hueco marca un solo hueco con ___", id="a gap question without its gap"),
     pytest.param(CABECERA + "```{pregunta}\n:tipo: multiple\n¿Algo?\n- [ ] a\n- [ ] b\n> ok\n```\n",
                  "13: marca con [x] al menos una opción correcta", id="a multiple-choice question with no right option"),
+    pytest.param(CABECERA + "```{pregunta}\n:tipo: hueco\n:respuesta: x\n¿Algo?\n~~~python\n___ = 1\n~~~\n> ok\n? x: ya vale\n```\n",
+                 "18: esta pista es para una respuesta que es correcta", id="a gap hint for a right answer"),
+    pytest.param(CABECERA + "```{pregunta}\n:tipo: vf\n:respuesta: falso\n¿Algo?\n> ok\n? sí: no\n```\n",
+                 "15: solo una pregunta hueco lleva pistas para respuestas incorrectas («? …: pista»)",
+                 id="a hint in a question that is not a gap"),
 ]
+
+
+def test_a_gap_question_carries_its_hints_for_common_wrong_answers():
+    texto = CABECERA + "```{pregunta}\n:tipo: hueco\n:respuesta: is_error\n¿Algo?\n~~~python\n___ = 1\n~~~\n> ok\n? error | fallo: Casi.\n```\n"
+    doc, lineas = leer(RUTA, texto)
+    [b] = [b for b in doc["bloques"] if b["tipo"] == "pregunta"]
+    p = leer_pregunta(RUTA, 12, b["opciones"], b["cuerpo"], 11)
+    assert p["pistas"] == [{"respuestas": ["error", "fallo"], "texto": "Casi."}]
 
 
 @pytest.mark.parametrize("texto, esperado", CASOS)
