@@ -5,7 +5,10 @@ Every lesson is read and validated before anything is written. The site is
 built in a sibling folder and swapped in at the end, so a failed build leaves
 the last good dist/ as it was.
 
-    python build.py [--lecciones lessons] [--salida dist]
+    python build.py [--lecciones lessons] [--salida dist] [--sin-comprimir]
+
+--sin-comprimir leaves out the .br and .gz copies (preview.py's builds: on localhost they
+would only cost time; serve.py then sends each file as it is).
 """
 import argparse
 import json
@@ -194,7 +197,7 @@ def _leer_preguntas(ruta, doc, lineas):
     return problemas
 
 
-def escribir(cursos, destino, dir_py):
+def escribir(cursos, destino, dir_py, comprimir=True):
     textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
     static = destino / "static"
     static.mkdir(parents=True)
@@ -236,7 +239,8 @@ def escribir(cursos, destino, dir_py):
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
     shutil.copy2(RAIZ / "_headers", destino / "_headers")
     version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea])
-    comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
+    if comprimir:
+        comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
     return version_sitio, len(entradas)
 
 
@@ -254,6 +258,7 @@ def main(argv=None):
     args.add_argument("--lecciones", default=str(RAIZ / "lessons"))
     args.add_argument("--py", default=str(RAIZ / "py"))
     args.add_argument("--salida", default=str(RAIZ / "dist"))
+    args.add_argument("--sin-comprimir", action="store_true")
     opciones = args.parse_args(argv)
     t0 = time.perf_counter()
     destino = Path(opciones.salida).resolve()
@@ -262,7 +267,7 @@ def main(argv=None):
         cursos = leer_cursos(opciones.lecciones)
         shutil.rmtree(nuevo, ignore_errors=True)
         nuevo.mkdir(parents=True)
-        version, n = escribir(cursos, nuevo, opciones.py)
+        version, n = escribir(cursos, nuevo, opciones.py, comprimir=not opciones.sin_comprimir)
         intercambiar(nuevo, destino)
     except ErrorDeConstruccion as e:
         shutil.rmtree(nuevo, ignore_errors=True)

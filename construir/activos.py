@@ -2,6 +2,7 @@
 Pyodide files from node_modules and the wheels fetched at set-up time."""
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -43,8 +44,45 @@ def empaquetar_js(raiz, destino, entradas):
     esbuild = raiz / "node_modules" / ".bin" / "esbuild"
     if not esbuild.exists():
         raise ErrorDeConstruccion(["node_modules/.bin/esbuild: no está; ejecuta `npm ci` (o `make setup`)"])
-    meta, generado = destino / ".meta.json", destino / ".modulos-del-trabajador.js"
     modulos = modulos_del_trabajador(raiz)
+    # esbuild takes about a second, most of a build that changes one lesson (preview.py's): its
+    # output is kept in .cache/esbuild/, keyed by every input it reads, and copied back.
+    clave = _clave_esbuild(raiz, entradas, modulos)
+    guardado = raiz / ".cache" / "esbuild" / clave
+    if (guardado / "urls.json").is_file():
+        for f in guardado.iterdir():
+            if f.name != "urls.json":
+                shutil.copy2(f, destino / f.name)
+        urls, trozos = json.loads((guardado / "urls.json").read_text())
+        return urls, trozos
+    urls, trozos = _esbuild(raiz, esbuild, destino, entradas, modulos)
+    temporal = guardado.with_name(f"{clave}.tmp-{os.getpid()}")
+    shutil.rmtree(temporal, ignore_errors=True)
+    temporal.mkdir(parents=True)
+    for f in destino.iterdir():
+        if f.is_file():
+            shutil.copy2(f, temporal / f.name)
+    (temporal / "urls.json").write_text(json.dumps([urls, trozos]))
+    try:
+        temporal.rename(guardado)
+    except OSError:  # another build stored the same bundles meanwhile
+        shutil.rmtree(temporal, ignore_errors=True)
+    return urls, trozos
+
+
+def _clave_esbuild(raiz, entradas, modulos):
+    """A hash of what esbuild reads: site/src/, the worker's Python, the installed packages."""
+    h = hashlib.sha256(b"1\0")  # bump when empaquetar_js's flags change
+    fuentes = sorted((raiz / "site" / "src").rglob("*")) + list(modulos.values()) + list(entradas)
+    for ruta in [*fuentes, raiz / "package-lock.json", raiz / "node_modules" / ".package-lock.json"]:
+        if Path(ruta).is_file():
+            h.update(str(Path(ruta).relative_to(raiz)).encode() + b"\0" + Path(ruta).read_bytes() + b"\0")
+    h.update(json.dumps(list(modulos)).encode())
+    return h.hexdigest()[:24]
+
+
+def _esbuild(raiz, esbuild, destino, entradas, modulos):
+    meta, generado = destino / ".meta.json", destino / ".modulos-del-trabajador.js"
     importa = "".join(f"import m{i} from {json.dumps(str(ruta))};\n" for i, ruta in enumerate(modulos.values()))
     generado.write_text(importa + "export default {%s};\n" % ", ".join(f"{json.dumps(n)}: m{i}"
                                                                      for i, n in enumerate(modulos)))
