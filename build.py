@@ -11,6 +11,7 @@ the last good dist/ as it was.
 would only cost time; serve.py then sends each file as it is).
 """
 import argparse
+import copy
 import json
 import os
 import shutil
@@ -60,11 +61,10 @@ def leer_cursos(dir_lecciones):
         for md in sorted(dir_curso.glob("*.md")):
             ruta = _relativa(md)
             try:
-                doc, lineas = leer(ruta, md.read_text(encoding="utf-8"))
+                doc, lineas, errores = _leer_y_validar(validador, ruta, md.read_text(encoding="utf-8"))
             except ErrorDeConstruccion as e:
                 problemas.extend(e.problemas)
                 continue
-            errores = validar(validador, ruta, doc, lineas)
             meta = doc["meta"]
             if not errores and meta["slug"] != md.stem:
                 errores.append(problema(ruta, lineas[("meta", "slug")], f"el slug «{meta['slug']}» debe coincidir "
@@ -93,6 +93,21 @@ def leer_cursos(dir_lecciones):
     if problemas:
         raise ErrorDeConstruccion(problemas)
     return cursos
+
+
+_LEIDAS = {}  # (schema, path, text) -> (doc, lines, errors), as read before any loader adds to doc
+
+
+def _leer_y_validar(validador, ruta, texto):
+    """leer() and validar() of a lesson; the same text read again by this process (preview.py's
+    next build) is not parsed again: a copy of the first reading, which the loaders then fill."""
+    clave = (json.dumps(validador.schema, sort_keys=True), ruta, texto)
+    if clave not in _LEIDAS:
+        doc, lineas = leer(ruta, texto)
+        if len(_LEIDAS) > 256:
+            _LEIDAS.clear()
+        _LEIDAS[clave] = (doc, lineas, validar(validador, ruta, doc, lineas))
+    return copy.deepcopy(_LEIDAS[clave])
 
 
 def _cargar_retos(dir_curso, ruta, doc, lineas):

@@ -5,10 +5,14 @@
 
 - It builds the site (build.py, without its .br/.gz copies) into a temporary folder and serves
   it with serve.py's handler, so with the course's headers.
-- It watches --lecciones, py/ and site/, and rebuilds on every save. Each build runs in a fresh
-  process forked from one that has already imported the build's libraries, so a build pays
-  neither their import nor a stale module of py/; what has not changed is reused as in any
-  build (the challenges' expectations in .cache/esperado/, esbuild's bundles in .cache/esbuild/).
+- It watches --lecciones, py/ and site/ (and build.py and construir/, for contributors), and
+  rebuilds on every save. Builds run one at a time in a build process forked from one that
+  has already imported the build's libraries. That process stays for the next build while only
+  lessons or site/ change, so what has not changed is not done again: the pages' highlighted
+  code and Markdown, each lesson's reading and validation, the schema's check (kept in memory
+  by construir/ for the same text), esbuild's bundles (.cache/esbuild/) and the challenges'
+  expectations (.cache/esperado/), as in any build. A change to py/, build.py or construir/
+  starts a new build process, so that no module of theirs is stale.
 - Every page it serves gets site/vista-previa/cliente.js, which listens to /__vista_previa__/
   eventos (server-sent events: the build's version, and its errors when it failed) and reloads
   the page when a newer build is served, keeping the scroll position; a failed build keeps the
@@ -26,6 +30,7 @@ import json
 import multiprocessing
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -138,6 +143,10 @@ class Manejador(serve.Manejador):
             pass
 
 
+def _interrumpe(*_):
+    raise KeyboardInterrupt
+
+
 def _relativa(ruta):
     try:
         return Path(ruta).resolve().relative_to(Path.cwd()).as_posix() + "/"
@@ -150,13 +159,16 @@ def main(argv=None):
     p.add_argument("--puerto", type=int, default=8000, help="el puerto (0: uno libre)")
     p.add_argument("--lecciones", default=str(RAIZ / "lessons"), help="la carpeta de las lecciones")
     a = p.parse_args(argv)
+    signal.signal(signal.SIGTERM, _interrumpe)  # a terminate() cleans up as Ctrl+C does
     lecciones = Path(a.lecciones).resolve()
     temporal = Path(tempfile.mkdtemp(prefix="vista-previa-"))
     salida = temporal / "sitio"
     contexto = multiprocessing.get_context("forkserver")
     contexto.set_forkserver_preload(PRECARGA)
-    # One build at a time, each in a new process (max_tasks_per_child=1): py/ is read afresh.
-    obrero = concurrent.futures.ProcessPoolExecutor(1, mp_context=contexto, max_tasks_per_child=1)
+
+    def nuevo_obrero():  # one build at a time
+        return concurrent.futures.ProcessPoolExecutor(1, mp_context=contexto)
+    obreros = [nuevo_obrero()]
     estado = Estado()
     Manejador.raiz, Manejador.estado = salida, estado
     servidor = serve.Servidor(("127.0.0.1", a.puerto), Manejador)
@@ -164,7 +176,11 @@ def main(argv=None):
 
     def una_construccion(motivo):
         inicio = time.perf_counter()
-        codigo, salida_txt, errores_txt = obrero.submit(construye, lecciones, salida).result()
+        try:
+            codigo, salida_txt, errores_txt = obreros[0].submit(construye, lecciones, salida).result()
+        except concurrent.futures.process.BrokenProcessPool:  # the build process died: a new one next time
+            obreros[0] = nuevo_obrero()
+            codigo, salida_txt, errores_txt = 1, "", "preview.py: el proceso de la construcción ha muerto"
         segundos = time.perf_counter() - inicio
         if codigo == 0:
             version = re.search(r"versión (\w+)", salida_txt).group(1)
@@ -181,11 +197,15 @@ def main(argv=None):
         hilo.start()
         puerto = servidor.server_address[1]
         vigiladas = [lecciones, RAIZ / "py", RAIZ / "site"]
+        del_build = [RAIZ / "py", RAIZ / "construir", RAIZ / "build.py"]  # imported by the build process
         print(f"Vista previa en http://localhost:{puerto}/courses/llm-agents/ (Ctrl+C para parar); "
               f"reconstruyo al guardar en {', '.join(_relativa(v) for v in vigiladas)}", flush=True)
         # step: how long a save's burst of events must go quiet before the build starts.
-        for cambios in watchfiles.watch(*vigiladas, step=30, debounce=1600, raise_interrupt=False):
+        for cambios in watchfiles.watch(*vigiladas, *del_build[1:], step=30, debounce=1600, raise_interrupt=False):
             nombres = sorted({Path(r).name for _, r in cambios})
+            if any(Path(r) == c or c in Path(r).parents for _, r in cambios for c in del_build):
+                obreros[0].shutdown()
+                obreros[0] = nuevo_obrero()
             una_construccion("cambios en " + ", ".join(nombres[:3]) + (", …" if len(nombres) > 3 else ""))
     except KeyboardInterrupt:
         pass
@@ -193,7 +213,7 @@ def main(argv=None):
         if hilo.is_alive():
             servidor.shutdown()
         servidor.server_close()
-        obrero.shutdown(cancel_futures=True)
+        obreros[0].shutdown(cancel_futures=True)
         shutil.rmtree(temporal, ignore_errors=True)
     return 0
 
