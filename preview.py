@@ -187,10 +187,13 @@ def main(argv=None):
             estado.publica(version, [])
             print(f"preview.py: {motivo}: construido en {segundos:.2f} s, versión {version}", flush=True)
         else:
-            errores = [linea for linea in errores_txt.splitlines() if linea.strip()]
+            # build.py's last line names the temporary folder, which the author never sees.
+            errores = [linea for linea in errores_txt.splitlines()
+                       if linea.strip() and not linea.startswith("build.py: no se escribió nada")]
             estado.publica(None, errores)
-            print(f"preview.py: {motivo}: la construcción ha fallado ({segundos:.2f} s); sigo sirviendo la "
-                  f"última buena:\n" + "\n".join(errores), file=sys.stderr, flush=True)
+            sigo = "sigo sirviendo la última buena" if estado.version else "todavía no hay ninguna buena"
+            print(f"preview.py: {motivo}: la construcción ha fallado ({segundos:.2f} s); {sigo}:\n"
+                  + "\n".join(errores), file=sys.stderr, flush=True)
 
     try:
         una_construccion("primera construcción")

@@ -3,9 +3,13 @@
 The batch itself, through calificar.py, is tests/e2e/informe-lote.test.mjs.
 """
 import csv
+import os
+import subprocess
+import sys
 
 import lote
 import lote_html
+from comun import PY
 from redaccion import FRASES, sin_tiempo
 
 PRUEBAS = ["Primera", "Segunda"]
@@ -53,3 +57,13 @@ def test_the_html_report_escapes_what_submissions_wrote(tmp_path):
     html = (tmp_path / "informe.html").read_text(encoding="utf-8")
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&lt;b&gt;.py" in html and html.count("</pre>") == 2
+
+
+def test_a_report_into_a_folder_that_does_not_exist_is_a_usage_error_before_grading(tmp_path):
+    r = subprocess.run([sys.executable, os.path.join(PY, "calificar.py"), "--reto", "llamar-herramientas",
+                        "--csv", str(tmp_path / "no" / "notas.csv"), "--", "x.py"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stdout == ""
+    assert "calificar.py: error: --csv: no existe la carpeta %s" % (tmp_path / "no") in r.stderr
+    r = subprocess.run([sys.executable, os.path.join(PY, "calificar.py"), "--reto", "llamar-herramientas",
+                        "--html", str(tmp_path), "--", "x.py"], capture_output=True, text=True)
+    assert r.returncode == 2 and "es una carpeta" in r.stderr
