@@ -55,7 +55,12 @@ def empaquetar_js(raiz, destino, entradas):
                 shutil.copy2(f, destino / f.name)
         urls, trozos = json.loads((guardado / "urls.json").read_text())
         return urls, trozos
-    urls, trozos = _esbuild(raiz, esbuild, destino, entradas, modulos)
+    urls, trozos, leidos = _esbuild(raiz, esbuild, destino, entradas, modulos)
+    cubiertos = [(raiz / "site").resolve(), (raiz / "node_modules").resolve()]
+    python = {Path(m).resolve() for m in modulos.values()}
+    if not all(any(c in p.parents for c in cubiertos) or p in python or p.name == ".modulos-del-trabajador.js"
+               for p in leidos):
+        return urls, trozos  # esbuild read a file the key does not cover: never reuse these bundles
     temporal = guardado.with_name(f"{clave}.tmp-{os.getpid()}")
     shutil.rmtree(temporal, ignore_errors=True)
     temporal.mkdir(parents=True)
@@ -71,12 +76,13 @@ def empaquetar_js(raiz, destino, entradas):
 
 
 def _clave_esbuild(raiz, entradas, modulos):
-    """A hash of what esbuild reads: site/src/, the worker's Python, the installed packages."""
+    """A hash of what esbuild may read: all of site/ (site/src/textos.js imports
+    site/textos.es.json), the worker's Python, the installed packages."""
     h = hashlib.sha256(b"1\0")  # bump when empaquetar_js's flags change
-    fuentes = sorted((raiz / "site" / "src").rglob("*")) + list(modulos.values()) + list(entradas)
+    fuentes = sorted((raiz / "site").rglob("*")) + list(modulos.values()) + list(entradas)
     for ruta in [*fuentes, raiz / "package-lock.json", raiz / "node_modules" / ".package-lock.json"]:
         if Path(ruta).is_file():
-            h.update(str(Path(ruta).relative_to(raiz)).encode() + b"\0" + Path(ruta).read_bytes() + b"\0")
+            h.update(os.path.relpath(ruta, raiz).encode() + b"\0" + Path(ruta).read_bytes() + b"\0")
     h.update(json.dumps(list(modulos)).encode())
     return h.hexdigest()[:24]
 
@@ -97,7 +103,8 @@ def _esbuild(raiz, esbuild, destino, entradas, modulos):
         generado.unlink()
     if r.returncode != 0:
         raise ErrorDeConstruccion([f"esbuild falló:\n{r.stderr}"])
-    salidas = json.loads(meta.read_text())["outputs"]
+    metadatos = json.loads(meta.read_text())
+    salidas = metadatos["outputs"]
     meta.unlink()
     # esbuild writes paths relative to its working directory, raiz, not to ours.
     def url(ruta):
@@ -111,7 +118,7 @@ def _esbuild(raiz, esbuild, destino, entradas, modulos):
             # so that it does not compete with the interpreter's download.
             trozos[nombre] = [url(i["path"]) for i in info.get("imports", [])
                               if not i.get("external") and i.get("kind") != "dynamic-import"]
-    return urls, trozos
+    return urls, trozos, [(Path(raiz) / r).resolve() for r in metadatos["inputs"]]
 
 
 def escribir_css(origen, extra, destino):
