@@ -7,7 +7,6 @@
     python3 py/calificar.py --reto RETO --esperado --semilla N   (build.py's data for the page)
     python3 py/calificar.py --reto RETO --resumen --csv notas.csv --html informe.html -- *.py
 
-
 Prints one JSON object per submission, one per line, in the order given: Gradescope's
 results.json plus "entrega", the file's path, "semilla", the seed of its hidden inputs, and
 "aislamiento", the sandbox that ran it. --resumen, --csv and --html add, at the end, a summary on
