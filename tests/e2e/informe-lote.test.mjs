@@ -70,7 +70,9 @@ function gradebook() {
 
 const INCIDENCIA = {
   "especial_fifo.py": "no se ha podido leer", "hostil_enlace_cero.py": "no se ha podido leer",
-  "hostil_sintaxis.py": "no se ha podido cargar", "especial_anidado.py": "se ha caído",  // its compiler dies
+  "hostil_sintaxis.py": "no se ha podido cargar",
+  // Its compiler fails or dies, whichever comes first on the machine (veredictos.json's two messages).
+  "especial_anidado.py": ["no se ha podido cargar", "se ha caído"],
   "hostil_caida.py": "se ha caído", "hostil_os_exit.py": "se ha caído",
   "hostil_bucle.py": "tiempo agotado", "no-esta.py": "sin calificar",
   "bien_incumple.py": "", "mal_orden.py": "",
@@ -100,7 +102,9 @@ test("the CSV has a row per submission, a column per test, and the JSON lines' v
     assert.deepEqual(fila.slice(3, -1), l.tests.map((t) => (t.status === "passed" ? "1" : "0")), l.entrega);
   }
   const incidencia = new Map(filas.map((f) => [f[0].split("/").at(-1), f.at(-1)]));
-  for (const [nombre, esperada] of Object.entries(INCIDENCIA)) assert.equal(incidencia.get(nombre), esperada, nombre);
+  for (const [nombre, esperada] of Object.entries(INCIDENCIA)) {
+    assert.ok([esperada].flat().includes(incidencia.get(nombre)), `${nombre}: ${incidencia.get(nombre)}`);
+  }
   // Every right submission passes everything and has no incidence; none of the hostile ones is missing.
   for (const f of filas.filter((x) => /\/bien_[^/]*$/.test(x[0]))) assert.deepEqual([f[1], f.at(-1)], [f[2], ""], f[0]);
 });
