@@ -2,7 +2,7 @@
 PY   := .venv/bin/python
 SHELL := /bin/bash
 
-.PHONY: setup serve test lint test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
+.PHONY: setup serve preview test lint test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
 
 setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/stdlib/.ok .cache/comprimido/.ok bubblewrap calificador
 
@@ -66,6 +66,11 @@ autograder: setup
 serve: setup build
 	$(PY) serve.py
 
+# For authors: builds, serves, and rebuilds on every save of lessons/, py/ or site/, reloading
+# the open pages (preview.py; no .br/.gz copies, a service worker that caches nothing).
+preview: setup
+	$(PY) preview.py
+
 test: setup lint test-py test-node test-e2e
 
 # Lint, before the suites: ruff (ruff.toml) for Python, ESLint (eslint.config.js) for JavaScript.
@@ -86,6 +91,7 @@ bench: build chromium bench-calificar
 	node bench/startup.mjs --rondas 5 --perfil ambos
 	node bench/comprobar.mjs
 	node bench/conversacion.mjs
+	$(PY) bench/vista_previa.py
 
 bench-calificar: setup
 	$(PY) bench/calificar.py

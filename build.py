@@ -5,9 +5,13 @@ Every lesson is read and validated before anything is written. The site is
 built in a sibling folder and swapped in at the end, so a failed build leaves
 the last good dist/ as it was.
 
-    python build.py [--lecciones lessons] [--salida dist]
+    python build.py [--lecciones lessons] [--salida dist] [--sin-comprimir]
+
+--sin-comprimir leaves out the .br and .gz copies (preview.py's builds: on localhost they
+would only cost time; serve.py then sends each file as it is).
 """
 import argparse
+import copy
 import json
 import os
 import shutil
@@ -57,11 +61,10 @@ def leer_cursos(dir_lecciones):
         for md in sorted(dir_curso.glob("*.md")):
             ruta = _relativa(md)
             try:
-                doc, lineas = leer(ruta, md.read_text(encoding="utf-8"))
+                doc, lineas, errores = _leer_y_validar(validador, ruta, md.read_text(encoding="utf-8"))
             except ErrorDeConstruccion as e:
                 problemas.extend(e.problemas)
                 continue
-            errores = validar(validador, ruta, doc, lineas)
             meta = doc["meta"]
             if not errores and meta["slug"] != md.stem:
                 errores.append(problema(ruta, lineas[("meta", "slug")], f"el slug «{meta['slug']}» debe coincidir "
@@ -90,6 +93,21 @@ def leer_cursos(dir_lecciones):
     if problemas:
         raise ErrorDeConstruccion(problemas)
     return cursos
+
+
+_LEIDAS = {}  # (schema, path, text) -> (doc, lines, errors), as read before any loader adds to doc
+
+
+def _leer_y_validar(validador, ruta, texto):
+    """leer() and validar() of a lesson; the same text read again by this process (preview.py's
+    next build) is not parsed again: a copy of the first reading, which the loaders then fill."""
+    clave = (json.dumps(validador.schema, sort_keys=True), ruta, texto)
+    if clave not in _LEIDAS:
+        doc, lineas = leer(ruta, texto)
+        if len(_LEIDAS) > 256:
+            _LEIDAS.clear()
+        _LEIDAS[clave] = (doc, lineas, validar(validador, ruta, doc, lineas))
+    return copy.deepcopy(_LEIDAS[clave])
 
 
 def _cargar_retos(dir_curso, ruta, doc, lineas):
@@ -194,7 +212,7 @@ def _leer_preguntas(ruta, doc, lineas):
     return problemas
 
 
-def escribir(cursos, destino, dir_py):
+def escribir(cursos, destino, dir_py, comprimir=True):
     textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
     static = destino / "static"
     static.mkdir(parents=True)
@@ -233,7 +251,8 @@ def escribir(cursos, destino, dir_py):
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
     shutil.copy2(RAIZ / "_headers", destino / "_headers")
     version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea])
-    comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
+    if comprimir:
+        comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
     return version_sitio, len(entradas)
 
 
@@ -251,6 +270,7 @@ def main(argv=None):
     args.add_argument("--lecciones", default=str(RAIZ / "lessons"))
     args.add_argument("--py", default=str(RAIZ / "py"))
     args.add_argument("--salida", default=str(RAIZ / "dist"))
+    args.add_argument("--sin-comprimir", action="store_true")
     opciones = args.parse_args(argv)
     t0 = time.perf_counter()
     destino = Path(opciones.salida).resolve()
@@ -259,7 +279,7 @@ def main(argv=None):
         cursos = leer_cursos(opciones.lecciones)
         shutil.rmtree(nuevo, ignore_errors=True)
         nuevo.mkdir(parents=True)
-        version, n = escribir(cursos, nuevo, opciones.py)
+        version, n = escribir(cursos, nuevo, opciones.py, comprimir=not opciones.sin_comprimir)
         intercambiar(nuevo, destino)
     except ErrorDeConstruccion as e:
         shutil.rmtree(nuevo, ignore_errors=True)

@@ -2,6 +2,7 @@
 Pyodide files from node_modules and the wheels fetched at set-up time."""
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -43,8 +44,51 @@ def empaquetar_js(raiz, destino, entradas):
     esbuild = raiz / "node_modules" / ".bin" / "esbuild"
     if not esbuild.exists():
         raise ErrorDeConstruccion(["node_modules/.bin/esbuild: no está; ejecuta `npm ci` (o `make setup`)"])
-    meta, generado = destino / ".meta.json", destino / ".modulos-del-trabajador.js"
     modulos = modulos_del_trabajador(raiz)
+    # esbuild takes about a second, most of a build that changes one lesson (preview.py's): its
+    # output is kept in .cache/esbuild/, keyed by every input it reads, and copied back.
+    clave = _clave_esbuild(raiz, entradas, modulos)
+    guardado = raiz / ".cache" / "esbuild" / clave
+    if (guardado / "urls.json").is_file():
+        for f in guardado.iterdir():
+            if f.name != "urls.json":
+                shutil.copy2(f, destino / f.name)
+        urls, trozos = json.loads((guardado / "urls.json").read_text())
+        return urls, trozos
+    urls, trozos, leidos = _esbuild(raiz, esbuild, destino, entradas, modulos)
+    cubiertos = [(raiz / "site").resolve(), (raiz / "node_modules").resolve()]
+    python = {Path(m).resolve() for m in modulos.values()}
+    if not all(any(c in p.parents for c in cubiertos) or p in python or p.name == ".modulos-del-trabajador.js"
+               for p in leidos):
+        return urls, trozos  # esbuild read a file the key does not cover: never reuse these bundles
+    temporal = guardado.with_name(f"{clave}.tmp-{os.getpid()}")
+    shutil.rmtree(temporal, ignore_errors=True)
+    temporal.mkdir(parents=True)
+    for f in destino.iterdir():
+        if f.is_file():
+            shutil.copy2(f, temporal / f.name)
+    (temporal / "urls.json").write_text(json.dumps([urls, trozos]))
+    try:
+        temporal.rename(guardado)
+    except OSError:  # another build stored the same bundles meanwhile
+        shutil.rmtree(temporal, ignore_errors=True)
+    return urls, trozos
+
+
+def _clave_esbuild(raiz, entradas, modulos):
+    """A hash of what esbuild may read: all of site/ (site/src/textos.js imports
+    site/textos.es.json), the worker's Python, the installed packages."""
+    h = hashlib.sha256(b"1\0")  # bump when empaquetar_js's flags change
+    fuentes = sorted((raiz / "site").rglob("*")) + list(modulos.values()) + list(entradas)
+    for ruta in [*fuentes, raiz / "package-lock.json", raiz / "node_modules" / ".package-lock.json"]:
+        if Path(ruta).is_file():
+            h.update(os.path.relpath(ruta, raiz).encode() + b"\0" + Path(ruta).read_bytes() + b"\0")
+    h.update(json.dumps(list(modulos)).encode())
+    return h.hexdigest()[:24]
+
+
+def _esbuild(raiz, esbuild, destino, entradas, modulos):
+    meta, generado = destino / ".meta.json", destino / ".modulos-del-trabajador.js"
     importa = "".join(f"import m{i} from {json.dumps(str(ruta))};\n" for i, ruta in enumerate(modulos.values()))
     generado.write_text(importa + "export default {%s};\n" % ", ".join(f"{json.dumps(n)}: m{i}"
                                                                      for i, n in enumerate(modulos)))
@@ -59,7 +103,8 @@ def empaquetar_js(raiz, destino, entradas):
         generado.unlink()
     if r.returncode != 0:
         raise ErrorDeConstruccion([f"esbuild falló:\n{r.stderr}"])
-    salidas = json.loads(meta.read_text())["outputs"]
+    metadatos = json.loads(meta.read_text())
+    salidas = metadatos["outputs"]
     meta.unlink()
     # esbuild writes paths relative to its working directory, raiz, not to ours.
     def url(ruta):
@@ -73,7 +118,7 @@ def empaquetar_js(raiz, destino, entradas):
             # so that it does not compete with the interpreter's download.
             trozos[nombre] = [url(i["path"]) for i in info.get("imports", [])
                               if not i.get("external") and i.get("kind") != "dynamic-import"]
-    return urls, trozos
+    return urls, trozos, [(Path(raiz) / r).resolve() for r in metadatos["inputs"]]
 
 
 def escribir_css(origen, extra, destino):

@@ -2,6 +2,7 @@
 
 Prose is CommonMark (markdown-it-py); fenced code that is not a directive is
 highlighted here, at build time, with Pygments."""
+import functools
 import html
 import json
 import re
@@ -33,6 +34,9 @@ def _builtins_llamados(_self, _lexer, flujo, _opciones):
         yield (Name if tipo is Name.Builtin and not llamado else tipo), valor
 
 
+# Pure functions of their text, kept for the next build of the same process: preview.py's
+# builds after an edit re-render every page, and most of their code and prose is unchanged.
+@functools.lru_cache(maxsize=8192)
 def resaltar(codigo, lenguaje="python"):
     try:
         lexer = get_lexer_by_name(lenguaje) if lenguaje else TextLexer()
@@ -56,6 +60,7 @@ def _resaltar_bloque(codigo, lenguaje, _atributos):
 # Raw HTML off: a `<script>` or `<!--` in a lesson's prose is shown as text, never
 # run or left to swallow the rest of the page.
 _md = MarkdownIt("commonmark", {"html": False}).enable("table")
+_markdown = functools.lru_cache(maxsize=8192)(_md.render)
 # Fenced code is ours whole: markdown-it would wrap a highlight that is not a bare <pre> in
 # another <pre><code>.
 _md.add_render_rule("fence", lambda self, tokens, idx, options, env: _resaltar_bloque(
@@ -135,7 +140,7 @@ class Paginas:
         return self._pagina(f'{meta["titulo"]} · {curso["titulo"]}', cuerpo, cabeza)
 
     def _prosa(self, bloque, _estado):
-        return _md.render(bloque["markdown"])
+        return _markdown(bloque["markdown"])
 
     def _bloque_celda(self, bloque, estado):
         n = len(estado["celdas"]) + 1

@@ -6,6 +6,7 @@ line of the entry at fault, and they name what the author wrote (the front
 matter, a reading, a directive and its options), never the dict that leer.py
 builds ("meta", "bloques", "codigo")."""
 import difflib
+import functools
 import json
 from pathlib import Path
 
@@ -26,7 +27,12 @@ NOMBRES = {"string": "un texto", "integer": "un número entero", "array": "una l
 
 
 def cargar_validador(ruta_esquema):
-    esquema = json.loads(Path(ruta_esquema).read_text(encoding="utf-8"))
+    return _validador(Path(ruta_esquema).read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=4)  # checking the schema itself takes a third of a second
+def _validador(texto):
+    esquema = json.loads(texto)
     Draft202012Validator.check_schema(esquema)
     return Draft202012Validator(esquema)
 

@@ -5,10 +5,12 @@
     python3 py/calificar.py --lista
     python3 py/calificar.py --prepara
     python3 py/calificar.py --reto RETO --esperado --semilla N   (build.py's data for the page)
+    python3 py/calificar.py --reto RETO --resumen --csv notas.csv --html informe.html -- *.py
 
 Prints one JSON object per submission, one per line, in the order given: Gradescope's
 results.json plus "entrega", the file's path, "semilla", the seed of its hidden inputs, and
-"aislamiento", the sandbox that ran it.
+"aislamiento", the sandbox that ran it. --resumen, --csv and --html add, at the end, a summary on
+stderr, a gradebook and a report for staff (lote.py, lote_html.py); the lines stay the same.
 Exits 0 when every submission was graded, whatever the verdicts; 1 when some file could not be
 (no such file, a folder, no permission, or a fault of the grader itself: its line says why, and
 so does stderr), or when the grader cannot start at all; 2 on a usage error or when this
@@ -47,6 +49,8 @@ sys.path.insert(0, str(PY))
 import aislamiento  # noqa: E402
 import calificador  # noqa: E402
 import carga  # noqa: E402
+import lote  # noqa: E402
+import lote_html  # noqa: E402
 import redaccion  # noqa: E402
 
 TIEMPO_LLAMADA = calificador.TIEMPO_LLAMADA  # the page's Comprobar uses the same two
@@ -458,6 +462,16 @@ def segundos(maximo):
     return tipo
 
 
+def destino(texto):
+    """argparse's type for a report's file: its folder must exist now, not after the batch."""
+    carpeta = os.path.dirname(os.path.abspath(texto))
+    if not os.path.isdir(carpeta):
+        raise argparse.ArgumentTypeError("no existe la carpeta %s" % carpeta)
+    if os.path.isdir(texto):
+        raise argparse.ArgumentTypeError("%s es una carpeta; hace falta el nombre de un fichero" % texto)
+    return texto
+
+
 def main(argv=None):
     argparse._ = lambda texto: ARGPARSE_ES.get(texto, texto)
     conocidos = retos()
@@ -478,6 +492,15 @@ def main(argv=None):
                    help="segundos de cómputo de la entrega en total (%(default)g)")
     p.add_argument("--sin-aislamiento", action="store_true",
                    help="califica sin aislar las entregas (solo si confías en ellas)")
+    p.add_argument("--resumen", action="store_true",
+                   help="al final, escribe en stderr un resumen: cuántas aprueban, las notas y qué "
+                        "pruebas fallan más")
+    p.add_argument("--csv", metavar="FICHERO", type=destino,
+                   help="escribe también las notas en FICHERO, en CSV: una fila por entrega, una "
+                        "columna por prueba (1 pasa, 0 falla)")
+    p.add_argument("--html", metavar="FICHERO", type=destino,
+                   help="escribe también un informe en HTML: el resumen, una gráfica de cada prueba y "
+                        "por qué falla cada entrega")
     p.add_argument("entregas", nargs="*", metavar="ENTREGA.py",
                    help="los ficheros que calificar; una línea JSON por cada uno, en este orden")
     opciones = p.parse_args(argv)
@@ -545,11 +568,14 @@ def califica_todas(base, modo, reto, opciones):
     uids = itertools.cycle(aislamiento.uids())  # next() on it is atomic: one uid per child
     n = min(opciones.j, len(opciones.entregas))
     hechas, no_calificadas = 0, 0
+    cuenta = None  # the batch for --resumen, --csv and --html
     with concurrent.futures.ThreadPoolExecutor(n) as hilos:
         jueces, todos = queue.Queue(), []
         for juez in hilos.map(lambda _: Juez(base, modo, reto, opciones, uids), range(n)):
             jueces.put(juez)
             todos.append(juez)
+        if opciones.resumen or opciones.csv or opciones.html:
+            cuenta = lote.Lote(reto[0], todos[0].pruebas)
 
         def califica(ruta):
             juez = jueces.get()
@@ -564,6 +590,8 @@ def califica_todas(base, modo, reto, opciones):
         try:
             for ruta, (informe, motivo) in zip(opciones.entregas, hilos.map(califica, opciones.entregas)):
                 escribe(informe)
+                if cuenta:
+                    cuenta.anade(informe, motivo)
                 hechas += 1
                 if motivo:
                     no_calificadas += 1
@@ -579,9 +607,27 @@ def califica_todas(base, modo, reto, opciones):
         finally:
             while not jueces.empty():
                 jueces.get().cierra()
+    sin_escribir = escribe_informes(cuenta, opciones) if cuenta else False
     if no_calificadas:
         avisa("%d de %d entregas sin calificar (arriba, por qué)" % (no_calificadas, len(opciones.entregas)))
-    return 1 if no_calificadas else 0
+    return 1 if no_calificadas or sin_escribir else 0
+
+
+def escribe_informes(cuenta, opciones):
+    """--csv, --html and --resumen, once the batch is over; True if a file could not be written."""
+    fallo = False
+    for ruta, escribe_en in ((opciones.csv, cuenta.escribe_csv),
+                             (opciones.html, lambda r: lote_html.escribe(cuenta, r))):
+        if ruta:
+            try:
+                escribe_en(ruta)
+            except OSError as e:
+                avisa("no he podido escribir %s: %s" % (ruta, e.strerror))
+                fallo = True
+    if opciones.resumen:
+        for linea in cuenta.resumen():
+            avisa(linea)
+    return fallo
 
 
 if __name__ == "__main__":

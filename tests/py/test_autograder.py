@@ -30,8 +30,8 @@ ES_ROOT = os.geteuid() == 0
 ENTORNO = {k: v for k, v in os.environ.items() if k != "CALIFICAR_CACHE"}
 PYODIDE = ["package.json", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm",
            "pyodide.mjs"]  # and the page's stdlib, from .cache/stdlib/
-# The command line, the runtime's own files, the grader's modules and the lesson's two files.
-PY = ["calificar.py", "aislamiento.py", "nodo.mjs", "juez.py", "hijo.py", "modulos.py", *MODULOS,
+# The command line and its reports for staff, the runtime's own files, the grader's modules and the lesson's two files.
+PY = ["calificar.py", "aislamiento.py", "lote.py", "lote_html.py", "nodo.mjs", "juez.py", "hijo.py", "modulos.py", *MODULOS,
       "entorno.py", "guionizado.py"]
 
 

@@ -100,3 +100,18 @@ def test_no_line_of_a_reference_solution_is_in_dist(construido):
             en_isla = en_json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
             for forma in {linea, en_json, en_isla}:
                 assert forma not in todo, f"{nombre}: «{linea}» is in dist/"
+
+
+def test_the_bundles_cache_key_changes_with_every_file_esbuild_reads(tmp_path):
+    from construir import activos
+    for carpeta in ("site", "py"):
+        shutil.copytree(RAIZ / carpeta, tmp_path / carpeta)
+    shutil.copy(RAIZ / "package-lock.json", tmp_path / "package-lock.json")
+    entradas = [tmp_path / "site" / "src" / n for n in ("pagina.js", "trabajador.js", "indice.js")]
+    clave = lambda: activos._clave_esbuild(tmp_path, entradas, activos.modulos_del_trabajador(tmp_path))  # noqa: E731
+    vistas = {clave()}
+    for cambiado in ("site/textos.es.json", "site/src/celda.js", "py/redaccion.py", "package-lock.json"):
+        with open(tmp_path / cambiado, "a", encoding="utf-8") as f:
+            f.write("\n")
+        vistas.add(clave())
+    assert len(vistas) == 5

@@ -43,7 +43,8 @@ EXTENSIONES = (".py", ".mjs", ".js", ".json", ".yaml", ".md", ".toml", ".html", 
 SCRIPTS = {"py/calificar.py": "calificar.py", "build.py": "build.py", "serve.py": "serve.py",
            "bench/calificar.py": "bench/calificar.py", "bench/startup.mjs": "bench/startup.mjs",
            "bench/comprobar.mjs": "bench/comprobar.mjs", "bench/conversacion.mjs": "bench/conversacion.mjs",
-           "construir/autograder.py": "construir.autograder"}
+           "construir/autograder.py": "construir.autograder", "preview.py": "preview.py",
+           "bench/vista_previa.py": "bench/vista_previa.py"}
 # Flags of other tools that the docs name on their own: node's test runner, V8's, bubblewrap's,
 # Chromium's.
 AJENAS = {"--test", "--test-name-pattern", "--test-concurrency", "--liftoff-only", "--no-opt",

@@ -1,0 +1,69 @@
+"""py/lote.py without grading anything: reports shaped as calificar.py prints them.
+
+The batch itself, through calificar.py, is tests/e2e/informe-lote.test.mjs.
+"""
+import csv
+import os
+import subprocess
+import sys
+
+import lote
+import lote_html
+from comun import PY
+from redaccion import FRASES, sin_tiempo
+
+PRUEBAS = ["Primera", "Segunda"]
+
+
+def informe(entrega, *estados, output=""):
+    tests = [{"name": n, "score": int(e == "passed"), "max_score": 1, "status": e,
+              "output": "" if e == "passed" else o} for n, (e, o) in zip(PRUEBAS, estados)]
+    return {"entrega": entrega, "score": sum(t["score"] for t in tests), "max_score": len(tests),
+            "tests": tests, "output": output}
+
+
+def test_incidences_are_read_off_the_cores_own_sentences():
+    bien = informe("a.py", ("passed", ""), ("passed", ""))
+    assert lote.incidencia(bien) is None
+    lento = informe("b.py", ("passed", ""), ("failed", "Turno 2: " + sin_tiempo("tu función", 2, 10, False)))
+    assert lote.incidencia(lento)[0] == "tiempo agotado"
+    caida = informe("c.py", ("failed", FRASES["terminado"].capitalize() + "."), ("failed", "x"))
+    assert lote.incidencia(caida)[0] == "se ha caído"
+    sintaxis = FRASES["sintaxis"] % (3, "invalid syntax")
+    assert lote.incidencia(informe("d.py", ("failed", sintaxis), ("failed", sintaxis)))[0] == "no se ha podido cargar"
+    assert lote.incidencia(informe("e.py", ("failed", "x"), ("failed", "y")), "no existe")[0] == "sin calificar"
+    mal = informe("f.py", ("failed", "Se esperaba [] y llegó None"), ("passed", ""))
+    assert lote.incidencia(mal) is None  # a wrong answer is no incidence
+
+
+def test_the_gradebook_keeps_formulas_as_text_and_surrogates_as_escapes(tmp_path):
+    cuenta = lote.Lote("reto", PRUEBAS)
+    cuenta.anade(informe("=HYPERLINK(\"x\").py", ("passed", ""), ("failed", "no")))
+    cuenta.anade(informe("entrega_\udcf1.py", ("failed", "no"), ("failed", "no")))
+    ruta = tmp_path / "notas.csv"
+    cuenta.escribe_csv(str(ruta))
+    assert ruta.read_bytes().startswith(b"\xef\xbb\xbfentrega,nota,nota m\xc3\xa1xima,Primera,Segunda,incidencia\r\n")
+    with open(ruta, encoding="utf-8-sig", newline="") as f:
+        filas = list(csv.reader(f))
+    assert filas[1] == ["'=HYPERLINK(\"x\").py", "1", "2", "1", "0", ""]
+    assert filas[2] == ["entrega_\\udcf1.py", "0", "2", "0", "0", ""]
+    assert [p.name for p in tmp_path.iterdir()] == ["notas.csv"]  # no temporary file left
+
+
+def test_the_html_report_escapes_what_submissions_wrote(tmp_path):
+    cuenta = lote.Lote("reto", PRUEBAS)
+    cuenta.anade(informe("<b>.py", ("failed", "<script>alert(1)</script>"), ("passed", ""), output="</pre>"))
+    lote_html.escribe(cuenta, str(tmp_path / "informe.html"))
+    html = (tmp_path / "informe.html").read_text(encoding="utf-8")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&lt;b&gt;.py" in html and html.count("</pre>") == 2
+
+
+def test_a_report_into_a_folder_that_does_not_exist_is_a_usage_error_before_grading(tmp_path):
+    r = subprocess.run([sys.executable, os.path.join(PY, "calificar.py"), "--reto", "llamar-herramientas",
+                        "--csv", str(tmp_path / "no" / "notas.csv"), "--", "x.py"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stdout == ""
+    assert "calificar.py: error: --csv: no existe la carpeta %s" % (tmp_path / "no") in r.stderr
+    r = subprocess.run([sys.executable, os.path.join(PY, "calificar.py"), "--reto", "llamar-herramientas",
+                        "--html", str(tmp_path), "--", "x.py"], capture_output=True, text=True)
+    assert r.returncode == 2 and "es una carpeta" in r.stderr
