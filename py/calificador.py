@@ -315,7 +315,7 @@ def _juzga(funcion, publico, debia, r, firma=None):
             funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)))
     if "valor" not in r:
         return redaccion.punto(FRASES["debia_devolver"] % (funcion, redaccion.muestra_valor(debia["valor"]),
-                                                           redaccion.que_hizo(r)))
+                                                           redaccion.que_hizo(r, firma)))
     if firma == "bucle":
         return _diferencia_bucle(funcion, debia["valor"], r["valor"])
     problema = _revisa_forma(publico, r["valor"], isinstance(debia["valor"], list))
@@ -468,7 +468,7 @@ def _juzga_turno(datos, publico, respuesta):
     if "caida" in respuesta:
         return redaccion.punto(respuesta["caida"])
     if "valor" not in respuesta:
-        return redaccion.punto("%s %s" % (funcion, redaccion.que_hizo(respuesta)))
+        return redaccion.punto("%s %s" % (funcion, redaccion.que_hizo(respuesta, datos["firma"])))
     problema = _revisa_forma(publico, respuesta["valor"], datos["firma"] == "respuesta")
     if problema:
         return FRASES["sin_forma_turno"] % (funcion, problema)

@@ -209,8 +209,11 @@ def que_hizo(r, firma=None):
         donde = " en la línea %d de tu código" % e["linea"] if e.get("linea") else ""
         return "lanzó %s%s: %s" % (e["tipo"], donde, e["mensaje"]) if e["mensaje"] else \
             "lanzó %s%s" % (e["tipo"], donde)
-    if "no_json" in r:
-        return "devolvió algo que no es un valor JSON (%s)" % r["no_json"]
+    if "no_json" in r:  # valores.que_es's words, or json's own for what it cannot name
+        no = {"respuesta": "una lista de bloques", "llamada": "un bloque tool_result",
+              "permiso": "un bloque tool_result", "bucle": "un par (texto, M)"}.get(firma)
+        ciclo = r["no_json"].endswith("que se contiene a sí misma")  # of the right shape, but endless
+        return "devolvió %s, %s" % (r["no_json"], "no " + no if no and not ciclo else "que no es un valor JSON")
     valor = r["valor"]
     if firma == "bucle" and es_par(valor):
         return "devolvió (%s, M), con M de %s" % (py(valor[0]), cuantos(len(valor[1]), "mensaje"))

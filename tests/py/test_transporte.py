@@ -32,7 +32,7 @@ def test_a_call_crosses_as_json_and_reports_what_it_printed():
     assert en_este.prepara() == (None, "")
     assert en_este.llama([[], {}], [], {}) == {"valor": [1, 2.0], "salida": "hola\n"}
     _, en_este = _en_este(reto, "def observaciones(r, entorno):\n    return print\n")
-    assert en_este.llama([[], {}], [], {})["no_json"] == "Object of type builtin_function_or_method is not JSON serializable"
+    assert en_este.llama([[], {}], [], {})["no_json"] == "una función (`print`)"
 
 
 def test_a_loop_reports_its_inicio_after_the_call_for_the_trusted_side_to_compare():
