@@ -28,6 +28,7 @@ const estado = (p) => p.locator(".reto-estado").innerText();
 
 test("a new check clears the last result at once, and a loop stops the check at its first test", async () => {
   const p = await abrir();
+  assert.equal(await p.locator(".reto-teclado").innerText(), "En el editor, Mayús+Intro (o Ctrl+Intro) comprueba tu solución, como el botón Comprobar.");
   await escribirEnReto(p, bien);
   assert.match((await comprobarReto(p)).estado, /¡reto superado!/);
   await escribirEnReto(p, "def observaciones(respuesta, entorno):\n    while True:\n        pass\n");
