@@ -664,9 +664,17 @@ def _peticion_anthropic(M, herramientas, modelo):
 
 
 def _peticion_openai(M, herramientas, modelo):
-    mensajes = []
+    # Los mensajes seguidos del asistente son un solo turno (MAR), y en Chat Completions un
+    # mensaje con tool_calls va seguido de sus mensajes tool: se juntan en uno.
+    juntos = []
     for rol, c in M:
         bloques = [{"type": "text", "text": c}] if isinstance(c, str) else c
+        if rol == "asistente" and juntos and juntos[-1][0] == "asistente":
+            juntos[-1] = (rol, juntos[-1][1] + bloques)
+        else:
+            juntos.append((rol, bloques))
+    mensajes = []
+    for rol, bloques in juntos:
         if rol == "sistema":
             # Chat Completions tiene mensajes de sistema, en cualquier sitio de la lista (su
             # referencia añade: "With o1 models and newer, use `developer` messages for this

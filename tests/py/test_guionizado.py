@@ -228,6 +228,11 @@ def test_two_assistant_messages_in_a_row_are_one_turn(ns):
     assert [f[:22] for f in fallos] == ["mensaje 3 (asistente):", "mensaje 4 (asistente):"]
     cuerpo = ns["peticion"]([SISTEMA, PIDE, uno, dos, ("usuario", v[0])], ns["HERRAMIENTAS"])
     assert [m["role"] for m in cuerpo["messages"]] == ["user", "assistant", "assistant", "user"]
+    # Chat Completions wants each tool_calls message followed by its tool messages: one message.
+    cuerpo = ns["peticion"]([SISTEMA, PIDE, uno, dos, ("usuario", v[0])], ns["HERRAMIENTAS"], api="openai")
+    assert [m["role"] for m in cuerpo["messages"]] == ["system", "user", "assistant", "tool", "tool"]
+    assert [t["id"] for t in cuerpo["messages"][2]["tool_calls"]] == ["t1", "t2"]
+    assert cuerpo["messages"][2]["content"] == [{"type": "text", "text": "Miro."}, {"type": "text", "text": "¿Sigo?"}]
 
 
 def test_protocol_unexpected_result(ns):
