@@ -90,13 +90,15 @@ def error(id, contenido):
 def muestra(b):
     """Una línea que resume el bloque: text, image, tool_use o tool_result.
 
-    El contenido de un tool_result puede ser un texto o una lista de bloques text e image;
-    sus partes y sus líneas se separan con " / ".
+    El contenido de un tool_result puede ser un texto o una lista de bloques text, image,
+    document o search_result; sus partes y sus líneas se separan con " / ".
     """
     if b["type"] == "text":
         return "text " + b["text"]
-    if b["type"] == "image":
-        return "image"
+    if b["type"] in ("image", "document"):
+        return b["type"]
+    if b["type"] == "search_result":
+        return "search_result " + str(b.get("title", ""))
     if b["type"] == "tool_use":
         return "tool_use %s %s %s" % (b["id"], b["name"], _json.dumps(b["input"], ensure_ascii=False))
     contenido = b.get("content", "")
@@ -162,7 +164,8 @@ def _par(m):
     """m como par (rol, contenido), aunque venga con la forma de la Messages API; otra cosa, como
     un mensaje de rol "?" con m de único bloque."""
     if isinstance(m, dict) and "role" in m and "content" in m:
-        m = ({"user": "usuario", "assistant": "asistente"}.get(m["role"], m["role"]), m["content"])
+        m = ({"user": "usuario", "assistant": "asistente", "system": "sistema"}.get(m["role"], m["role"]),
+             m["content"])
     if isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[1], (str, list, tuple)):
         return (m[0] if isinstance(m[0], str) else repr(m[0])), (m[1] if isinstance(m[1], str) else list(m[1]))
     return "?", [m]
@@ -231,10 +234,16 @@ def incumple(ll):
     for campo in esquema.get("required", []):
         if campo not in argumentos:
             return "falta el campo %r" % (campo,)
-    for campo in argumentos:
-        if campo not in propiedades:
-            return "sobra el campo %r" % (campo,)
+    # En JSON Schema sobran campos solo si el esquema lo dice: sin additionalProperties, o con
+    # True, se admite cualquier otro campo ("additionalProperties are allowed by default", dice el
+    # JSON Schema Test Suite). Los esquemas del curso, los de objeto(), lo ponen a False.
+    if esquema.get("additionalProperties", True) is False and "patternProperties" not in esquema:
+        for campo in argumentos:
+            if campo not in propiedades:
+                return "sobra el campo %r" % (campo,)
     for campo, valor in argumentos.items():
+        if campo not in propiedades:
+            continue
         tipos = propiedades[campo].get("type")
         tipos = [tipos] if isinstance(tipos, str) else tipos or []
         if tipos and not any(_es_de_tipo(valor, t) for t in tipos):
@@ -260,7 +269,8 @@ def _tipo_json(valor):
 
 
 def _solo_basico(esquema):
-    return set(esquema) <= _BASICAS and all(
+    """Si bastan las reglas de incumple: un additionalProperties que es un esquema necesita jsonschema."""
+    return set(esquema) <= _BASICAS and isinstance(esquema.get("additionalProperties", True), bool) and all(
         set(p) <= {"type", "description", "title"} for p in esquema.get("properties", {}).values())
 
 

@@ -8,9 +8,11 @@ herramientas y la conversación (si falla, ErrorDeProtocolo). Después compara M
 que el guion esperaba en ese turno (si difiere, FueraDeGuion).
 
 M es una lista de pares (rol, contenido), con rol "sistema", "usuario" o "asistente", o bien,
-con la forma de la Messages API, de diccionarios {"role": "user" o "assistant", "content": ...}.
-Sin mezclar. Los pares ("sistema", texto) van al principio: la API no tiene mensajes de sistema,
-y peticion() pone ese texto aparte, en el parámetro system.
+con la forma de la Messages API, de diccionarios {"role": "user", "assistant" o "system",
+"content": ...}. Sin mezclar. Los pares ("sistema", texto) del principio son el texto de sistema,
+que peticion() pone aparte, en el parámetro system de la API. Más adelante, un mensaje de sistema
+va justo después de uno del usuario, y le sigue uno del asistente o ninguno: son los mensajes de
+sistema a mitad de conversación que documenta Anthropic, con role "system".
 
 fallos_de_protocolo(M) dice qué incumple una conversación, y peticion(M, HERRAMIENTAS) da el
 cuerpo de la petición que recibiría una API real (la Messages API o Chat Completions).
@@ -84,7 +86,7 @@ def _copia(M):
     mensaje que no es un par o un diccionario {role, content} tal cual."""
     if not isinstance(M, (list, tuple)):
         return []
-    roles = {"user": "usuario", "assistant": "asistente"}
+    roles = {"user": "usuario", "assistant": "asistente", "system": "sistema"}
     copia = []
     for m in M:
         if isinstance(m, dict) and "role" in m and "content" in m:
@@ -112,8 +114,10 @@ def _donde(texto):
 
 
 # --- El protocolo ---------------------------------------------------------------------------
-# Each rule cites its source: Anthropic's docs "Handle tool calls" (HTC) and "Parallel tool use"
-# (PTU), the Messages API reference (MAR), or the API's own 400 answer, quoted as the API words it.
+# Cada regla cita su fuente: las páginas de la documentación de Anthropic «Handle tool calls» (HTC),
+# «Parallel tool use» (PTU) y «Mid-conversation system messages» (MSM), la referencia de la Messages
+# API (MAR), o la respuesta 400 de la propia API, citada tal como la escribe. Las reglas más
+# estrictas que la API lo dicen en su mensaje: «convención del curso».
 
 def fallos_de_protocolo(M):
     """Devuelve la lista de incumplimientos del protocolo en la conversación M (vacía si la cumple).
@@ -128,7 +132,7 @@ def fallos_de_protocolo(M):
 
 def _fallos_de_la_peticion(M, herramientas):
     fallos = _fallos(M)
-    # The API's 400: "Requests which include `tool_use` or `tool_result` blocks must define tools."
+    # El 400 de la API: "Requests which include `tool_use` or `tool_result` blocks must define tools."
     if not herramientas and any(b["type"] in ("tool_use", "tool_result") for _, c in M
                                 if isinstance(c, list) for b in c):
         fallos.append("la conversación tiene bloques tool_use o tool_result, y la petición no declara "
@@ -138,8 +142,10 @@ def _fallos_de_la_peticion(M, herramientas):
 
 def _fallos(M):
     fallos, primera_vez = [], {}
-    esperadas, origen = [], 0  # the calls whose results may come in this message, and their message
-    # The API's 400 for `"messages": []`: "messages: at least one message is required".
+    # esperadas: las llamadas cuyos resultados pueden llegar en este mensaje; origen: el mensaje de
+    # cada una; fin: el último mensaje del turno del asistente que las hizo.
+    esperadas, origen, fin = [], {}, 0
+    # El 400 de la API con "messages": []: "messages: at least one message is required".
     if all(rol == "sistema" for rol, _ in M):
         fallos.append("la conversación no tiene ningún mensaje del usuario ni del asistente, y la API "
                       "pide al menos uno (el texto de sistema va aparte, en el parámetro system)")
@@ -149,31 +155,36 @@ def _fallos(M):
         respuestas = [b["tool_use_id"] for b in bloques if b["type"] == "tool_result"]
         aqui = "mensaje %d (%s)" % (i, rol)
         fallos += _fallos_de_contenido(M, i, aqui)
+        # MAR: "Consecutive `user` or `assistant` turns in your request will be combined into a
+        # single turn": dos mensajes seguidos del asistente son una sola respuesta, y los resultados
+        # de las llamadas de los dos van en el mensaje que sigue al segundo.
+        sigue_el_turno = rol == "asistente" and i > 1 and M[i - 2][0] == "asistente"
 
         siguen = []
-        if esperadas:
+        if esperadas and not sigue_el_turno:
             faltan = [t for t in esperadas if rol != "usuario" or t not in respuestas]
             if faltan and rol == "usuario" and _llegan_despues(M, i, faltan):
-                if i == origen + 1:
-                    fallos.append(_repartidos(origen, faltan))
+                if i == fin + 1:
+                    fallos += _por_mensaje(_repartidos, origen, faltan)
                 siguen = faltan
             elif faltan:
-                fallos.append(_sin_resultado(origen, faltan))
-        # HTC: the assistant's response carries the tool_use blocks; the results go back in a user message.
+                fallos += _por_mensaje(_sin_resultado, origen, faltan)
+        # HTC: la respuesta del asistente lleva los bloques tool_use; los resultados vuelven en un
+        # mensaje del usuario.
         if llamadas and rol != "asistente":
             fallos.append("%s: los bloques tool_use solo pueden ir en mensajes del asistente" % aqui)
         if respuestas and rol != "usuario":
             fallos.append("%s: los bloques tool_result solo pueden ir en mensajes del usuario" % aqui)
         elif respuestas:
-            # The API's 400: "unexpected `tool_use_id` found in `tool_result` blocks: … Each
+            # El 400 de la API: "unexpected `tool_use_id` found in `tool_result` blocks: … Each
             # `tool_result` block must have a corresponding `tool_use` block in the previous message."
             inesperados = [t for t in respuestas if t not in esperadas]
             if inesperados:
                 fallos.append("%s: tool_use_id inesperado en los bloques tool_result: %s. Cada bloque "
                               "tool_result necesita su bloque tool_use en el mensaje anterior."
                               % (aqui, ", ".join(_unicos(inesperados))))
-            # The API's 400: "each tool_use must have a single result. Found multiple `tool_result`
-            # blocks with id: …"
+            # El 400 de la API: "each tool_use must have a single result. Found multiple
+            # `tool_result` blocks with id: …"
             for t in _unicos(respuestas):
                 if t in esperadas and respuestas.count(t) > 1:
                     fallos.append("%s: %s tiene %d bloques tool_result; cada tool_use necesita "
@@ -185,45 +196,51 @@ def _fallos(M):
                 fallos.append("%s: los bloques tool_result deben ir antes que cualquier otro bloque, "
                               "y el bloque %d (%s) va delante de alguno"
                               % (aqui, primero_otro + 1, bloques[primero_otro]["type"]))
-        # The API's 400: "`tool_use` ids must be unique".
+        # El 400 de la API: "`tool_use` ids must be unique".
         for t in llamadas:
             if t in primera_vez:
                 fallos.append("%s: los ids de tool_use deben ser únicos, y %s ya aparecía en el mensaje %d"
                               % (aqui, t, primera_vez[t]))
             else:
                 primera_vez[t] = i
-        esperadas, origen = (llamadas, i) if rol == "asistente" else (siguen, origen)
+        if rol == "asistente":
+            if not sigue_el_turno:
+                esperadas, origen = [], {}
+            esperadas = esperadas + llamadas
+            origen.update((t, i) for t in llamadas if t not in origen)
+            fin = i
+        else:
+            esperadas = siguen
     if esperadas:
-        fallos.append(_sin_resultado(origen, esperadas))
+        fallos += _por_mensaje(_sin_resultado, origen, esperadas)
     return fallos
 
 
 def _fallos_de_contenido(M, i, aqui):
-    """What the API refuses in the content of message i, apart from the tool-use protocol."""
+    """Lo que la API rechaza en el contenido del mensaje i, aparte del protocolo de herramientas."""
     rol, contenido = M[i - 1]
     bloques, fallos = contenido if isinstance(contenido, list) else [], []
     if rol == "sistema":
-        # MAR: "there is no "system" role for input messages in the Messages API": the text goes in
-        # the top-level `system` parameter, one for the whole request, before every message.
         if any(r != "sistema" for r, _ in M[:i - 1]):
-            fallos.append("%s: los mensajes de sistema van al principio, antes que los del usuario y "
-                          "los del asistente: la Messages API no tiene mensajes de sistema, y su texto "
-                          "va aparte, en el parámetro system" % aqui)
+            fallos += _fallos_de_un_sistema_a_mitad(M, i, aqui)
+        # MAR: el parámetro system es una cadena o una lista de bloques text; MSM: el contenido de
+        # un mensaje de sistema es también solo texto.
         if any(b["type"] != "text" for b in bloques):
             fallos.append("%s: el texto de sistema solo puede tener bloques text, como el parámetro "
                           "system de la API" % aqui)
-    # The API's 400: "all messages must have non-empty content except for the optional final
+    # El 400 de la API: "all messages must have non-empty content except for the optional final
     # assistant message".
     elif contenido in ("", []) and not (i == len(M) and rol == "asistente"):
         fallos.append("%s: el contenido está vacío, y la API solo lo permite en un último mensaje "
                       "del asistente" % aqui)
-    # The API's 400s: "text content blocks must be non-empty", and "text content blocks must contain
-    # non-whitespace text". A string is "shorthand for an array of one content block of type "text"" (MAR).
+    # Los 400 de la API: "text content blocks must be non-empty" y "text content blocks must contain
+    # non-whitespace text". Una cadena es "shorthand for an array of one content block of type
+    # "text"" (MAR).
     textos = [("", contenido)] if isinstance(contenido, str) and contenido else []
     textos += [(", bloque %d (text)" % j, b["text"]) for j, b in enumerate(bloques, 1) if b["type"] == "text"]
     fallos += ["%s%s: el texto está vacío o solo tiene espacios, y la API pide algo más que espacios"
                % (aqui, donde) for donde, t in textos if not t.strip()]
-    # The API's 400: "content cannot be empty if `is_error` is true".
+    # El 400 de la API: "content cannot be empty if `is_error` is true".
     fallos += ["%s, bloque %d (tool_result): con is_error True, content no puede estar vacío: debe "
                "decir cuál ha sido el error" % (aqui, j)
                for j, b in enumerate(bloques, 1)
@@ -231,10 +248,33 @@ def _fallos_de_contenido(M, i, aqui):
     return fallos
 
 
+def _fallos_de_un_sistema_a_mitad(M, i, aqui):
+    """Un mensaje de sistema después del primer mensaje del usuario o del asistente.
+
+    Los del principio son el parámetro system (MAR: "there is no "system" role for input messages
+    in the Messages API" habla de ese parámetro, y es lo que dice aún la referencia). MSM añade los
+    mensajes de sistema a mitad de conversación: "You append a {"role": "system"} message at the
+    point in the conversation where the new instruction becomes relevant", y el modelo los acepta
+    "immediately after a user turn in the messages array (subject to placement rules)": justo
+    después de un mensaje del usuario, y seguido de uno del asistente o al final. Solo algunos
+    modelos los admiten; un modelo guionizado los admite todos.
+    """
+    fallos = []
+    antes = M[i - 2][0]
+    if antes != "usuario":
+        fallos.append("%s: un mensaje de sistema a mitad de conversación va justo después de un "
+                      "mensaje del usuario, y este va detrás de uno del %s (los mensajes de sistema "
+                      "del principio van aparte, en el parámetro system)" % (aqui, antes))
+    if i < len(M) and M[i][0] != "asistente":
+        fallos.append("%s: a un mensaje de sistema a mitad de conversación le sigue uno del "
+                      "asistente, o ninguno, y a este le sigue uno del %s" % (aqui, M[i][0]))
+    return fallos
+
+
 def _llegan_despues(M, i, ids):
-    """Whether the user messages right after message i bring the results of ids, with nothing but
-    tool_result blocks before them: MAR, "Consecutive `user` or `assistant` turns in your request
-    will be combined into a single turn", so the API takes them as one message."""
+    """Si los mensajes del usuario que siguen al mensaje i traen los resultados de ids, sin nada
+    más que bloques tool_result delante: MAR, "Consecutive `user` or `assistant` turns in your
+    request will be combined into a single turn", así que la API los toma como un solo mensaje."""
     faltan, anterior = set(ids), M[i - 1][1]
     for rol, contenido in M[i:]:
         if rol != "usuario" or not isinstance(anterior, list) or any(
@@ -248,9 +288,17 @@ def _llegan_despues(M, i, ids):
     return False
 
 
+def _por_mensaje(frase, origen, ids):
+    """Un fallo por mensaje del asistente que hizo alguna de las llamadas ids."""
+    por_mensaje = {}
+    for t in _unicos(ids):
+        por_mensaje.setdefault(origen[t], []).append(t)
+    return [frase(n, ts) for n, ts in sorted(por_mensaje.items())]
+
+
 def _sin_resultado(i, ids):
-    # The API's 400: "`tool_use` ids were found without `tool_result` blocks immediately after: …
-    # Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+    # El 400 de la API: "`tool_use` ids were found without `tool_result` blocks immediately after:
+    # … Each `tool_use` block must have a corresponding `tool_result` block in the next message."
     # HTC: "Tool result blocks must immediately follow their corresponding tool use blocks in the
     # message history. You cannot include any messages between the assistant's tool use message
     # and the user's tool result message."
@@ -260,9 +308,10 @@ def _sin_resultado(i, ids):
 
 
 def _repartidos(i, ids):
-    # The course's rule, not the API's. PTU asks for the results "all together in the next user
-    # message", but the API joins consecutive user messages (see _llegan_despues), and PTU only
-    # warns, of "Sending separate user messages for each tool result": "This reduces parallel tool use".
+    # Regla del curso, no de la API. PTU pide los resultados "all together in the next user
+    # message", pero la API junta los mensajes seguidos del usuario (ver _llegan_despues), y PTU
+    # solo advierte, de "Sending separate user messages for each tool result": "This reduces
+    # parallel tool use".
     return ("mensaje %d (asistente): los bloques tool_result de %s no van en el mensaje siguiente, "
             "sino en otro mensaje del usuario que va detrás (convención del curso: los resultados de "
             "una respuesta van todos juntos en el mensaje siguiente; la API juntaría los mensajes "
@@ -276,14 +325,21 @@ def _unicos(xs):
 
 # --- Forma de la petición ----------------------------------------------------------------
 
-_ROLES = {"user": "usuario", "assistant": "asistente"}  # the Messages API's roles, in the course's words
+_ROLES = {"user": "usuario", "assistant": "asistente", "system": "sistema"}  # los roles de la API
 _CAMPOS = {"text": {"text": (str, "una cadena")},
            "image": {"source": (dict, "un objeto")},
+           "document": {"source": (dict, "un objeto")},
+           "search_result": {"source": (str, "una cadena"), "title": (str, "una cadena"),
+                             "content": (list, "una lista de bloques text")},
            "tool_use": {"id": (str, "una cadena"), "name": (str, "una cadena"), "input": (dict, "un objeto")},
            "tool_result": {"tool_use_id": (str, "una cadena")}}
-# HTC: a tool_result's content is a string or "a list of nested content blocks"; "These content
-# blocks can use the `text`, `image`, or `document` types" (the course uses no documents).
-_EN_UN_RESULTADO = ("text", "image")
+# Los tipos de bloque de un mensaje: la API admite más (document, thinking…), pero el curso usa
+# estos cuatro, y su mensaje lo dice: «convención del curso».
+_EN_UN_MENSAJE = ("text", "image", "tool_use", "tool_result")
+# HTC: el content de un tool_result es una cadena o "a list of nested content blocks", de tipo
+# text, image, document o search_result (el SDK de Anthropic: "Content block in a tool result.
+# Can be text, image, document, or search_result"). Esa lista es la regla de la API.
+_EN_UN_RESULTADO = ("text", "image", "document", "search_result")
 _NOMBRE = _re.compile(r"[a-zA-Z0-9_-]{1,64}")
 _ID = _re.compile(r"[a-zA-Z0-9_-]+")
 
@@ -295,13 +351,14 @@ def _normaliza(M):
     forma, salida = None, []
     for i, m in enumerate(M, 1):
         rol_api = m.get("role") if isinstance(m, dict) else None
-        if rol_api == "system":
+        if rol_api == "system" and i == 1:
             # MAR: "if you want to include a system prompt, you can use the top-level system
-            # parameter — there is no "system" role for input messages in the Messages API".
-            raise ErrorDeProtocolo("mensaje %d: la Messages API no tiene mensajes con role 'system': el "
-                                   "texto de sistema va aparte, en el parámetro system, no como un "
-                                   "mensaje. Con pares, escribe ('sistema', texto) al principio, y "
-                                   "peticion() lo pone en system." % i)
+            # parameter"; MSM: un mensaje con role "system" va a mitad de conversación, nunca el primero.
+            raise ErrorDeProtocolo("mensaje 1: en la Messages API, el texto de sistema del principio va "
+                                   "aparte, en el parámetro system, no como un mensaje; un mensaje con "
+                                   "role 'system' solo puede ir a mitad de conversación, justo después "
+                                   "de uno del usuario. Con pares, escribe ('sistema', texto) al "
+                                   "principio, y peticion() lo pone en system.")
         if isinstance(m, dict) and set(m) == {"role", "content"} and isinstance(rol_api, str) \
                 and rol_api in _ROLES:
             esta, rol, contenido = "dict", _ROLES[rol_api], m["content"]
@@ -310,7 +367,7 @@ def _normaliza(M):
         else:
             raise ErrorDeProtocolo("mensaje %d: debe ser un par (rol, contenido) con rol 'sistema', "
                                    "'usuario' o 'asistente', o un diccionario {'role', 'content'} con "
-                                   "role 'user' o 'assistant'; llega %s" % (i, _corto(m)))
+                                   "role 'user', 'assistant' o 'system'; llega %s" % (i, _corto(m)))
         if forma and esta != forma:
             raise ErrorDeProtocolo("mensaje %d: la conversación mezcla pares (rol, contenido) con "
                                    "diccionarios {'role', 'content'}; usa una sola forma" % i)
@@ -320,38 +377,44 @@ def _normaliza(M):
         # MAR: "Each input message content may be either a single string or an array of content blocks".
         if isinstance(contenido, list):
             for j, b in enumerate(contenido, 1):
-                _revisa_bloque(b, "%s, bloque %d" % (aqui, j), _CAMPOS)
+                _revisa_bloque(b, "%s, bloque %d" % (aqui, j), _EN_UN_MENSAJE, convencion=True)
         elif not isinstance(contenido, str):
             raise ErrorDeProtocolo("%s: el contenido debe ser una cadena o una lista de bloques" % aqui)
         salida.append((rol, contenido))
     return salida
 
 
-def _revisa_bloque(b, aqui, tipos):
+def _revisa_bloque(b, aqui, tipos, convencion=False):
     if not isinstance(b, dict) or b.get("type") not in tipos:
         nombres = ["'%s'" % t for t in tipos]
-        raise ErrorDeProtocolo("%s: un bloque es un diccionario con type %s o %s; llega %s"
-                               % (aqui, ", ".join(nombres[:-1]), nombres[-1], _corto(b)))
+        nombres = [", ".join(nombres[:-1]) + " o " + nombres[-1]] if len(nombres) > 1 else nombres
+        motivo = (" (convención del curso: la API admite más tipos, como document, pero el curso usa "
+                  "solo estos)") if convencion else ""
+        raise ErrorDeProtocolo("%s: un bloque es un diccionario con type %s%s; llega %s"
+                               % (aqui, nombres[0], motivo, _corto(b)))
     for campo, (tipo, nombre) in _CAMPOS[b["type"]].items():
         if not isinstance(b.get(campo), tipo):
             raise ErrorDeProtocolo("%s (%s): falta el campo %s o no es %s" % (aqui, b["type"], campo, nombre))
-    # The API's 400: "tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'".
+    # El 400 de la API: "tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'".
     if b["type"] == "tool_use" and not _ID.fullmatch(b["id"]):
         raise ErrorDeProtocolo("%s (tool_use): el id debe cumplir ^[a-zA-Z0-9_-]+$, y es %r"
                                % (aqui, b["id"]))
+    if b["type"] == "search_result":
+        for k, parte in enumerate(b["content"], 1):
+            _revisa_bloque(parte, "%s (search_result), content %d" % (aqui, k), ("text",))
     if b["type"] != "tool_result":
         return
-    # HTC: "`is_error` (optional): Set to `true` if the tool execution resulted in an error"; MAR: a boolean.
+    # HTC: "`is_error` (optional): Set to `true` if the tool execution resulted in an error"; MAR: un booleano.
     if "is_error" in b and not isinstance(b["is_error"], bool):
         raise ErrorDeProtocolo("%s (tool_result): is_error debe ser True o False, y es %s"
                                % (aqui, _corto(b["is_error"])))
-    contenido = b.get("content", "")  # HTC shows an "empty tool result" without content
+    contenido = b.get("content", "")  # HTC enseña un "empty tool result" sin content
     if isinstance(contenido, list):
         for k, parte in enumerate(contenido, 1):
             _revisa_bloque(parte, "%s (tool_result), content %d" % (aqui, k), _EN_UN_RESULTADO)
     elif not isinstance(contenido, str):
         raise ErrorDeProtocolo("%s (tool_result): content debe ser una cadena o una lista de bloques "
-                               "text o image, y es %s" % (aqui, _corto(contenido)))
+                               "text, image, document o search_result, y es %s" % (aqui, _corto(contenido)))
 
 
 def _a_json(x, aqui):
@@ -385,17 +448,87 @@ def _revisa_herramientas(herramientas):
         if not isinstance(h, dict):
             raise ErrorDeProtocolo("herramienta %d: debe ser un diccionario {name, description, "
                                    "input_schema}" % i)
+        # El 400 de la API: "tools.0.custom.name: String should match pattern
+        # '^[a-zA-Z0-9_-]{1,128}$'"; Chat Completions pide lo mismo con 64 caracteres como mucho
+        # ("a maximum length of 64"). El curso pide lo que admiten las dos.
         if not isinstance(nombre, str) or not _NOMBRE.fullmatch(nombre):
-            raise ErrorDeProtocolo("%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,64}$" % aqui)
+            raise ErrorDeProtocolo("%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,64}$ (convención del "
+                                   "curso: la Messages API admite hasta 128 caracteres y Chat "
+                                   "Completions hasta 64; el curso pide lo que admiten las dos)" % aqui)
+        # El 400 de la API: "tools: Tool names must be unique."
         if nombre in vistos:
             raise ErrorDeProtocolo("%s: los nombres de las herramientas deben ser únicos" % aqui)
         vistos.add(nombre)
+        # MAR: input_schema es obligatorio, un esquema con "type": "object" (la página de la
+        # referencia no está en el corpus de búsqueda del curso: regla sin cita textual).
         if "input_schema" not in h:
             raise ErrorDeProtocolo("%s: falta input_schema" % aqui)
         esquema = h["input_schema"]
         if not isinstance(esquema, dict) or esquema.get("type") != "object":
             raise ErrorDeProtocolo("%s: input_schema debe ser un esquema de objeto, "
                                    "con \"type\": \"object\"" % aqui)
+        # El 400 de la API: "tools.0.custom.input_schema: JSON schema is invalid. It must match
+        # JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12)".
+        fallo = _fallo_del_esquema(esquema)
+        if fallo:
+            raise ErrorDeProtocolo("%s: input_schema no es un JSON Schema válido (draft 2020-12), y la "
+                                   "API lo exige: %s" % (aqui, fallo))
+
+
+_TIPOS_JSON = ("string", "integer", "number", "boolean", "object", "array", "null")
+_ESQUEMAS_VISTOS = {}  # lo que dijo _fallo_del_esquema de cada esquema, en JSON
+
+
+def _fallo_del_esquema(esquema):
+    """Por qué esquema no es un JSON Schema draft 2020-12 válido, o None.
+
+    Revisa siempre los valores de type; el resto, con el metaesquema de jsonschema, si se puede
+    importar (como incumple en entorno.py).
+    """
+    try:
+        clave = _json.dumps(esquema, sort_keys=True)
+    except (TypeError, ValueError):
+        return "no es un valor JSON"
+    if clave not in _ESQUEMAS_VISTOS:
+        if len(_ESQUEMAS_VISTOS) > 200:
+            _ESQUEMAS_VISTOS.clear()
+        _ESQUEMAS_VISTOS[clave] = _tipo_mal_escrito(esquema, []) or _fallo_del_metaesquema(esquema)
+    return _ESQUEMAS_VISTOS[clave]
+
+
+def _tipo_mal_escrito(esquema, ruta):
+    """El primer type de esquema (o de los esquemas que lleva dentro) que no es un tipo de JSON Schema."""
+    if not isinstance(esquema, dict):
+        return None
+    tipo = esquema.get("type")
+    for t in (tipo if isinstance(tipo, list) else [tipo] if "type" in esquema else []):
+        if t not in _TIPOS_JSON:
+            return ("en %s, %s no es un tipo de JSON Schema (son %s)"
+                    % (".".join(ruta + ["type"]), _corto(t), ", ".join(_TIPOS_JSON)))
+    dentro = [(["properties", k], v) for k, v in esquema.get("properties", {}).items()] \
+        if isinstance(esquema.get("properties"), dict) else []
+    dentro += [([k], esquema[k]) for k in ("items", "additionalProperties", "not") if k in esquema]
+    for k in ("anyOf", "oneOf", "allOf", "prefixItems"):
+        if isinstance(esquema.get(k), list):
+            dentro += [([k, str(n)], v) for n, v in enumerate(esquema[k])]
+    for camino, sub in dentro:
+        fallo = _tipo_mal_escrito(sub, ruta + camino)
+        if fallo:
+            return fallo
+    return None
+
+
+def _fallo_del_metaesquema(esquema):
+    try:
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import best_match
+    except ImportError:  # sin jsonschema basta la revisión de los type
+        return None
+    fallo = best_match(Draft202012Validator(Draft202012Validator.META_SCHEMA).iter_errors(esquema))
+    if fallo is None:
+        return None
+    ruta = ".".join(str(p) for p in fallo.absolute_path) or "la raíz"
+    return "en %s, %s no cumple el metaesquema (%s)" % (ruta, _corto(fallo.instance), fallo.validator)
 
 
 # --- La diferencia con el guion ---------------------------------------------------------
@@ -497,7 +630,8 @@ def _corto(valor, n=60):
 def peticion(M, herramientas, api="anthropic", modelo="modelo-guionizado"):
     """El cuerpo JSON de la petición que recibiría una API real con esta conversación.
 
-    api="anthropic": Messages API (system aparte; roles user/assistant; bloques tal cual).
+    api="anthropic": Messages API (el sistema del principio aparte; roles user, assistant y, a
+    mitad de conversación, system; bloques tal cual).
     api="openai": Chat Completions (tool_calls en el asistente; un mensaje role "tool" por resultado).
     Como ModeloGuionizado, lanza ErrorDeProtocolo si la petición incumple el protocolo.
     """
@@ -516,25 +650,35 @@ def peticion(M, herramientas, api="anthropic", modelo="modelo-guionizado"):
 
 def _peticion_anthropic(M, herramientas, modelo):
     cuerpo = {"model": modelo, "max_tokens": 1024}
-    # The "sistema" messages, all at the start (_fallos), become the top-level `system` parameter.
-    sistema = [c if isinstance(c, str) else "\n".join(b["text"] for b in c)
-               for rol, c in M if rol == "sistema"]
+    # Los mensajes "sistema" del principio son el parámetro system (MAR); los de más adelante, en
+    # su sitio y con role "system" (MSM).
+    inicio = next((k for k, (rol, _) in enumerate(M) if rol != "sistema"), len(M))
+    sistema = [c if isinstance(c, str) else "\n".join(b["text"] for b in c) for _, c in M[:inicio]]
     if sistema:
         cuerpo["system"] = "\n\n".join(sistema)
-    cuerpo["messages"] = [{"role": "user" if rol == "usuario" else "assistant", "content": c}
-                          for rol, c in M if rol != "sistema"]
+    roles = {"usuario": "user", "asistente": "assistant", "sistema": "system"}
+    cuerpo["messages"] = [{"role": roles[rol], "content": c} for rol, c in M[inicio:]]
     if herramientas:
         cuerpo["tools"] = herramientas
     return cuerpo
 
 
 def _peticion_openai(M, herramientas, modelo):
-    mensajes = []
+    # Los mensajes seguidos del asistente son un solo turno (MAR), y en Chat Completions un
+    # mensaje con tool_calls va seguido de sus mensajes tool: se juntan en uno.
+    juntos = []
     for rol, c in M:
         bloques = [{"type": "text", "text": c}] if isinstance(c, str) else c
+        if rol == "asistente" and juntos and juntos[-1][0] == "asistente":
+            juntos[-1] = (rol, juntos[-1][1] + bloques)
+        else:
+            juntos.append((rol, bloques))
+    mensajes = []
+    for rol, bloques in juntos:
         if rol == "sistema":
-            # Chat Completions has system messages, here the first ones (its reference adds: "With o1
-            # models and newer, use `developer` messages for this purpose instead").
+            # Chat Completions tiene mensajes de sistema, en cualquier sitio de la lista (su
+            # referencia añade: "With o1 models and newer, use `developer` messages for this
+            # purpose instead").
             mensajes.append({"role": "system", "content": _partes(bloques, "system")})
         elif rol == "asistente":
             contenido = _partes([b for b in bloques if b["type"] != "tool_use"], "assistant")
@@ -547,10 +691,11 @@ def _peticion_openai(M, herramientas, modelo):
                 m["tool_calls"] = llamadas
             mensajes.append(m)
         else:
-            # The tool_result blocks come first (_fallos), so the tool messages, in their order, and
-            # then the user's own blocks keep the order of the blocks. OpenAI's 400: "An assistant
-            # message with 'tool_calls' must be followed by tool messages responding to each
-            # 'tool_call_id'." Chat Completions has no is_error: an error travels only as text.
+            # Los bloques tool_result van primero (_fallos): los mensajes tool, en su orden, y
+            # después los bloques del propio usuario conservan el orden de los bloques. El 400 de
+            # OpenAI: "An assistant message with 'tool_calls' must be followed by tool messages
+            # responding to each 'tool_call_id'." Chat Completions no tiene is_error: un error
+            # viaja solo como texto.
             for b in (b for b in bloques if b["type"] == "tool_result"):
                 contenido = b.get("content", "")
                 mensajes.append({"role": "tool", "tool_call_id": b["tool_use_id"],
@@ -568,13 +713,14 @@ def _peticion_openai(M, herramientas, modelo):
 
 
 def _partes(bloques, rol):
-    """Chat Completions content from blocks: one text block as its string (in both APIs a string
-    is the shorthand of one text block), else an array of content parts.
+    """El content de Chat Completions a partir de bloques: un solo bloque text, como su cadena (en
+    las dos API una cadena abrevia un bloque text); si no, una lista de partes.
 
-    Chat Completions reference: a tool message's content is a string or an array of text parts
-    ("For tool messages, only type `text` is supported"); system and assistant messages take text
-    parts too, and only user messages take images, as {"type": "image_url"}, whose url is "Either
-    a URL of the image or the base64 encoded image data".
+    Según la referencia de Chat Completions, el content de un mensaje tool es una cadena o una
+    lista de partes de texto ("For tool messages, only type `text` is supported"); los mensajes
+    system y assistant también llevan partes de texto, y solo los del usuario llevan imágenes, como
+    {"type": "image_url"}, cuya url es "Either a URL of the image or the base64 encoded image data".
+    Los bloques document y search_result no tienen equivalente en un mensaje tool.
     """
     if isinstance(bloques, str):
         return bloques
@@ -583,6 +729,9 @@ def _partes(bloques, rol):
         if b["type"] == "text":
             partes.append({"type": "text", "text": b["text"]})
             continue
+        if b["type"] != "image":
+            raise ValueError("Chat Completions no admite bloques %s en un mensaje %s: solo texto y, "
+                             "en los del usuario, imágenes" % (b["type"], rol))
         fuente = b["source"]
         if rol != "user" or fuente.get("type") not in ("base64", "url"):
             raise ValueError("Chat Completions no admite esta imagen en un mensaje %s: solo los del "

@@ -35,9 +35,20 @@ def de(M):
     for n, (rol, contenido) in enumerate(M, 1):
         bloques = [{"type": "text", "text": contenido}] if isinstance(contenido, str) else list(contenido)
         resultados = bool(bloques) and all(_tipo(b) == "tool_result" for b in bloques)
-        llamadas = _ids(M[n - 2][1], "tool_use", "id") if n > 1 and M[n - 2][0] == "asistente" else []
-        respuestas = _ids(M[n][1], "tool_result", "tool_use_id") if n < len(M) and M[n][0] == "usuario" else []
-        vistos = [_bloque(b, n, letras, primera, llamadas, respuestas, n == len(M)) for b in bloques]
+        # Consecutive assistant messages are one turn (the Messages API combines them): a user
+        # message answers the calls of the whole run before it, and a call is answered in the
+        # message after its run.
+        llamadas, k = {}, n - 1
+        while k >= 1 and M[k - 1][0] == "asistente":
+            for id_ in _ids(M[k - 1][1], "tool_use", "id"):
+                llamadas.setdefault(id_, k)
+            k -= 1
+        siguiente = n
+        while rol == "asistente" and siguiente < len(M) and M[siguiente][0] == "asistente":
+            siguiente += 1
+        respuestas = _ids(M[siguiente][1], "tool_result", "tool_use_id") \
+            if siguiente < len(M) and M[siguiente][0] == "usuario" else []
+        vistos = [_bloque(b, n, letras, primera, llamadas, respuestas, siguiente == len(M)) for b in bloques]
         _repetidos(vistos)
         mensajes.append({"n": n, "rol": rol, "autor": "el arnés" if rol == "usuario" and resultados else None,
                          "bloques": vistos})
@@ -48,7 +59,8 @@ def _par(m):
     """A message as (rol, contenido): a pair, the Messages API's {role, content}, or anything else
     as one block of role "?" (drawn as its JSON text)."""
     if isinstance(m, dict) and "role" in m and "content" in m:
-        m = ({"user": "usuario", "assistant": "asistente"}.get(m["role"], m["role"]), m["content"])
+        m = ({"user": "usuario", "assistant": "asistente", "system": "sistema"}.get(m["role"], m["role"]),
+             m["content"])
     if isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[1], (str, list, tuple)):
         return _cadena(m[0]), m[1] if isinstance(m[1], str) else list(m[1])
     return "?", [m]
@@ -144,7 +156,7 @@ def _bloque(b, n, letras, primera, llamadas, respuestas, ultimo):
             contenido = _json(contenido)
         responde = id_ in llamadas
         return {"tipo": "tool_result", "id": id_, "contenido": contenido, "error": b.get("is_error") is True,
-                "par": letras.get((n - 1, id_)) if responde else None,
+                "par": letras.get((llamadas[id_], id_)) if responde else None,
                 "problema": None if responde else ("sin llamada: cada tool_result responde a una llamada del "
                                                    "mensaje anterior, del asistente")}
     return {"tipo": _cadena(tipo), "texto": _json(b)}

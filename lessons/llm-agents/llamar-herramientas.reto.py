@@ -17,9 +17,11 @@ bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
 - los bloques de texto no se ejecutan; una respuesta sin llamadas da `[]`;
 - antes de ejecutar una llamada, compruébala contra su herramienta en `HERRAMIENTAS`: que
   el nombre esté declarado, que `input` sea un diccionario, que no falte ningún campo de
-  `required`, que no haya campos fuera de `properties` y que cada valor tenga su tipo, el
-  de JSON Schema: un `array` es una lista y un `object`, un diccionario; `True` no es un
-  `integer`, `2.5` tampoco (`2.0` sí lo es), y `1` no es un `boolean`.
+  `required`, que no haya campos fuera de `properties` (JSON Schema los admite si el esquema
+  no dice otra cosa, y todos los esquemas de este reto tienen `additionalProperties` a
+  `False`) y que cada valor tenga su tipo, el de JSON Schema: un `array` es una lista y un
+  `object`, un diccionario; `True` no es un `integer`, `2.5` tampoco (`2.0` sí lo es), y `1`
+  no es un `boolean` (cuidado: en Python, `isinstance(True, int)` es `True`).
   `incumple(ll)` de `entorno.py` hace esta comprobación: puedes usarla o escribir la tuya.
   Si no cumple, lanza `ValueError`, con el mensaje que quieras, y no la ejecutes. Puedes
   comprobar cada llamada justo antes de ejecutarla o todas antes de ejecutar ninguna: las

@@ -150,6 +150,29 @@ def test_incumple_json_types(ns):
     assert incumple(_ll(ns, "sumar", **dict(bien, s=1))) == "el campo 's' debe ser string o null, no integer"
 
 
+def test_incumple_follows_additional_properties(ns):
+    # JSON Schema allows fields outside properties unless the schema says otherwise; the course's
+    # schemas say additionalProperties: false (objeto()), and the check follows each schema.
+    _con_herramienta(ns, n={"type": "integer"})
+    assert ns["incumple"](_ll(ns, "sumar", n=3, nota="x")) is None
+    ns["HERRAMIENTAS"][0]["input_schema"]["additionalProperties"] = True
+    assert ns["incumple"](_ll(ns, "sumar", n=3, nota="x")) is None
+    ns["HERRAMIENTAS"][0]["input_schema"]["additionalProperties"] = False
+    assert ns["incumple"](_ll(ns, "sumar", n=3, nota="x")) == "sobra el campo 'nota'"
+    assert ns["objeto"](ruta="Ruta.")["additionalProperties"] is False
+
+
+def test_incumple_additional_properties_as_a_schema_with_jsonschema(ns):
+    _con_herramienta(ns, n={"type": "integer"})
+    ns["HERRAMIENTAS"][0]["input_schema"]["additionalProperties"] = {"type": "string"}
+    assert ns["incumple"](_ll(ns, "sumar", n=3, nota="x")) is None
+    try:
+        import jsonschema  # noqa: F401
+    except ImportError:
+        return
+    assert ns["incumple"](_ll(ns, "sumar", n=3, nota=4)) == "el campo 'nota' debe ser string, no integer"
+
+
 def test_incumple_uses_the_herramientas_of_its_namespace(ns):
     _con_herramienta(ns, n={"type": "integer"})
     assert ns["incumple"](_ll(ns, "sumar", n=3)) is None
@@ -267,7 +290,7 @@ def test_a_refusal_before_the_conversation_is_read_is_a_turn_too(ns, capsys):
         "  1 usuario   text hola\n"
         "  2 ?         'adiós'\n"
         "y los rechaza: ErrorDeProtocolo: mensaje 2: debe ser un par (rol, contenido) con rol 'sistema', "
-        "'usuario' o 'asistente', o un diccionario {'role', 'content'} con role 'user' o 'assistant'; llega 'adiós'\n"
+        "'usuario' o 'asistente', o un diccionario {'role', 'content'} con role 'user', 'assistant' o 'system'; llega 'adiós'\n"
         "turno 2: el modelo recibe 1 mensaje\n"
         "  1 usuario   text hola\n"
         "y lo rechaza: ErrorDeProtocolo: las herramientas deben ser una lista, no str\n")

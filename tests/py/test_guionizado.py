@@ -206,9 +206,33 @@ def test_protocol_last_message_has_pending_calls(ns):
 
 def test_protocol_results_must_come_in_the_very_next_user_message(ns):
     guion, r, v = _conversacion(ns)
-    fallos = _fallos(ns, ("asistente", r[0]), ("asistente", [ns["texto"]("¿Sigo?")]), ("usuario", v[0]))
+    fallos = _fallos(ns, ("asistente", r[0]), ("usuario", "¿Sigues?"), ("usuario", v[0]))
     assert fallos[0].startswith("mensaje 3 (asistente): hay ids de tool_use sin su bloque tool_result")
     assert fallos[1].startswith("mensaje 5 (usuario): tool_use_id inesperado en los bloques tool_result: t1, t2.")
+
+
+def test_two_assistant_messages_in_a_row_are_one_turn(ns):
+    # MAR: "Consecutive `user` or `assistant` turns in your request will be combined into a single
+    # turn": the results of both messages' calls go in the message after the second.
+    guion, r, v = _conversacion(ns)
+    uno, dos = ("asistente", r[0][:2]), ("asistente", r[0][2:] + [ns["texto"]("¿Sigo?")])
+    assert _fallos(ns, uno, dos, ("usuario", v[0])) == []
+    assert _fallos(ns, uno, ("asistente", [ns["texto"]("Espero.")]), ("usuario", v[0][:1])) == []
+    assert _fallos(ns, uno, dos, ("usuario", v[0][:1])) == [
+        "mensaje 4 (asistente): hay ids de tool_use sin su bloque tool_result justo después: t2. "
+        "Cada bloque tool_use necesita su bloque tool_result en el mensaje siguiente."]
+    assert _fallos(ns, uno, dos, ("usuario", v[0][:1]), ("usuario", v[0][1:]))[0].startswith(
+        "mensaje 4 (asistente): los bloques tool_result de t2 no van en el mensaje siguiente")
+    # Three in a row, and one pending at the end: each call is named with its own message.
+    fallos = _fallos(ns, uno, dos)
+    assert [f[:22] for f in fallos] == ["mensaje 3 (asistente):", "mensaje 4 (asistente):"]
+    cuerpo = ns["peticion"]([SISTEMA, PIDE, uno, dos, ("usuario", v[0])], ns["HERRAMIENTAS"])
+    assert [m["role"] for m in cuerpo["messages"]] == ["user", "assistant", "assistant", "user"]
+    # Chat Completions wants each tool_calls message followed by its tool messages: one message.
+    cuerpo = ns["peticion"]([SISTEMA, PIDE, uno, dos, ("usuario", v[0])], ns["HERRAMIENTAS"], api="openai")
+    assert [m["role"] for m in cuerpo["messages"]] == ["system", "user", "assistant", "tool", "tool"]
+    assert [t["id"] for t in cuerpo["messages"][2]["tool_calls"]] == ["t1", "t2"]
+    assert cuerpo["messages"][2]["content"] == [{"type": "text", "text": "Miro."}, {"type": "text", "text": "¿Sigo?"}]
 
 
 def test_protocol_unexpected_result(ns):
@@ -336,16 +360,43 @@ def test_protocol_tool_result_content_is_a_string_or_text_and_image_blocks(ns):
     assert _fallos(ns, ("asistente", r[0]), ("usuario", bien)) == []
     for contenido, mensaje in [
             (5, "mensaje 4 (usuario), bloque 1 (tool_result): content debe ser una cadena o una lista de "
-                "bloques text o image, y es 5"),
+                "bloques text, image, document o search_result, y es 5"),
             (None, "mensaje 4 (usuario), bloque 1 (tool_result): content debe ser una cadena o una "
-                   "lista de bloques text o image, y es None"),
+                   "lista de bloques text, image, document o search_result, y es None"),
             ([ns["llamada"]("t9", "leer", ruta="a")],
              "mensaje 4 (usuario), bloque 1 (tool_result), content 1: un bloque es un diccionario con "
-             "type 'text' o 'image'; llega"),
+             "type 'text', 'image', 'document' o 'search_result'; llega"),
+            ([{"type": "search_result", "source": "https://example.com", "title": "Ej.",
+               "content": [{"type": "image"}]}],
+             "mensaje 4 (usuario), bloque 1 (tool_result), content 1 (search_result), content 1: un "
+             "bloque es un diccionario con type 'text'; llega"),
             ([{"type": "image"}], "mensaje 4 (usuario), bloque 1 (tool_result), content 1 (image): falta "
                                   "el campo source o no es un objeto")]:
         fallos = _fallos(ns, ("asistente", r[0]), ("usuario", [ns["resultado"]("t1", contenido), v[0][1]]))
         assert len(fallos) == 1 and fallos[0].startswith(mensaje), (contenido, fallos)
+
+
+def test_protocol_documents_and_search_results_in_a_tool_result(ns):
+    # HTC: a tool_result's nested content blocks are text, image, document or search_result: the
+    # API's own list, so refusing another type there names no course convention.
+    guion, r, v = _conversacion(ns)
+    documento = {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "Hola."}}
+    busqueda = {"type": "search_result", "source": "https://example.com/a", "title": "A",
+                "content": [ns["texto"]("Un resumen.")]}
+    obs = [ns["resultado"]("t1", [documento, busqueda]), v[0][1]]
+    assert _fallos(ns, ("asistente", r[0]), ("usuario", obs)) == []
+    assert ns["peticion"](_turno2(r, v, obs), ns["HERRAMIENTAS"])["messages"][2]["content"] == obs
+    e = falla(ns["peticion"], _turno2(r, v, obs), ns["HERRAMIENTAS"], api="openai")
+    assert type(e) is ValueError and "document" in str(e)
+    assert ns["muestra"](obs[0]) == "tool_result t1 document / search_result A"
+    fallos = _fallos(ns, ("asistente", r[0]), ("usuario", [ns["resultado"]("t1", [{"type": "thinking"}]), v[0][1]]))
+    assert len(fallos) == 1 and "convención del curso" not in fallos[0]
+    # At the top level the course keeps four types: a document there is the course's rule, and says so.
+    fallos = ns["fallos_de_protocolo"]([("usuario", [documento, ns["texto"]("Resume esto.")])])
+    assert fallos == [
+        "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con type 'text', 'image', "
+        "'tool_use' o 'tool_result' (convención del curso: la API admite más tipos, como document, "
+        "pero el curso usa solo estos); llega " + repr(documento)[:59] + "…"]
 
 
 def test_protocol_image_blocks_are_content(ns):
@@ -354,7 +405,7 @@ def test_protocol_image_blocks_are_content(ns):
     assert ns["fallos_de_protocolo"]([("usuario", [imagen])]) == []
     assert ns["fallos_de_protocolo"]([("usuario", [{"tipo": "image"}])])[0].startswith(
         "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con type 'text', 'image', "
-        "'tool_use' o 'tool_result'; llega")
+        "'tool_use' o 'tool_result' (convención del curso")
 
 
 def test_protocol_results_split_over_two_user_messages_is_the_courses_rule(ns):
@@ -386,9 +437,17 @@ def test_only_the_courses_rules_say_so(ns):
     casos = [_fallos(ns, ("asistente", r[0]), ("usuario", v[0][:1])),
              _fallos(ns, ("asistente", r[0]), ("usuario", v[0] + [ns["resultado"]("t9", "?")])),
              _fallos(ns, ("usuario", [ns["llamada"]("t1", "leer", ruta="x")])),
-             _fallos(ns, ("asistente", r[0]), ("asistente", [ns["texto"]("¿Sigo?")]), ("usuario", v[0]))]
+             _fallos(ns, ("asistente", r[0]), ("usuario", "¿Sigues?"), ("usuario", v[0])),
+             _fallos(ns, ("asistente", "Hola."), ("sistema", "Sé breve."), ("usuario", "¿Y?")),
+             _fallos(ns, ("asistente", r[0]), ("usuario", [ns["resultado"]("t1", [{"type": "video"}]), v[0][1]]))]
     for fallos in casos:
         assert fallos and not any("convención del curso" in f for f in fallos), fallos
+    # The course's own rules: results split over two messages, a block type the API has but the
+    # course leaves out.
+    casos = [_fallos(ns, ("asistente", r[0]), ("usuario", v[0][:1]), ("usuario", v[0][1:])),
+             _fallos(ns, ("usuario", [{"type": "document", "source": {}}]))]
+    for fallos in casos:
+        assert len(fallos) == 1 and "convención del curso" in fallos[0], fallos
     assert "400" not in ns["ErrorDeProtocolo"].__doc__ and "convención del curso" in ns["ErrorDeProtocolo"].__doc__
 
 
@@ -429,6 +488,31 @@ def test_tools_are_checked_like_an_api_would(ns):
     assert ns["ModeloGuionizado"](guion)([SISTEMA, PIDE], [dict(herramienta, name="a-B_9")]) == r[0]
 
 
+def test_input_schema_must_be_valid_json_schema(ns):
+    # The API's 400: "input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12".
+    leer = ns["HERRAMIENTAS"][0]
+    mal = dict(leer, input_schema={"type": "object", "properties": {"ruta": {"type": "strnig"}}})
+    guion, r, v = _conversacion(ns)
+    e = falla(ns["ModeloGuionizado"](guion), [SISTEMA, PIDE], [mal])
+    assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == (
+        "herramienta 1 ('leer'): input_schema no es un JSON Schema válido (draft 2020-12), y la API "
+        "lo exige: en properties.ruta.type, 'strnig' no es un tipo de JSON Schema (son string, "
+        "integer, number, boolean, object, array, null)")
+    e = falla(ns["peticion"], [PIDE], [mal])
+    assert "properties.ruta.type" in str(e)
+    lista = dict(leer, input_schema={"type": "object", "properties": {"x": {"type": "array", "items": {"type": "entero"}}}})
+    assert "en properties.x.items.type, 'entero'" in str(falla(ns["peticion"], [PIDE], [lista]))
+    assert ns["peticion"]([PIDE], ns["HERRAMIENTAS"])["tools"] == ns["HERRAMIENTAS"]
+    try:
+        import jsonschema  # noqa: F401
+    except ImportError:
+        return
+    # Beyond the types, jsonschema's metaschema, when it can be imported.
+    largo = dict(leer, input_schema={"type": "object", "properties": {"ruta": {"type": "string", "minLength": "3"}}})
+    assert str(falla(ns["peticion"], [PIDE], [largo])).endswith(
+        "en properties.ruta.minLength, '3' no cumple el metaesquema (type)")
+
+
 # --- The API's own message shape ----------------------------------------------------------------
 
 def _en_forma_api(M):
@@ -452,14 +536,15 @@ def test_api_shape_protocol_errors_too(ns):
     assert fallos[0].startswith("mensaje 2 (asistente): hay ids de tool_use sin su bloque tool_result")
 
 
-def test_a_system_role_message_is_refused(ns):
-    # The Messages API has no system role among the messages: the system prompt is a parameter.
+def test_a_system_role_message_is_refused_first(ns):
+    # MAR: the system prompt at the start is the top-level system parameter; MSM: a message with
+    # role "system" goes mid-conversation, never first.
     sistema = {"role": "system", "content": "Trabajas con ficheros."}
-    for i, M in [(1, [sistema, {"role": "user", "content": "Hola"}]), (2, [PIDE, sistema])]:
-        fallos = ns["fallos_de_protocolo"](M)
-        assert len(fallos) == 1 and fallos[0].startswith(
-            "mensaje %d: la Messages API no tiene mensajes con role 'system': el texto de sistema va "
-            "aparte, en el parámetro system, no como un mensaje." % i)
+    fallos = ns["fallos_de_protocolo"]([sistema, {"role": "user", "content": "Hola"}])
+    assert len(fallos) == 1 and fallos[0].startswith(
+        "mensaje 1: en la Messages API, el texto de sistema del principio va aparte, en el parámetro "
+        "system, no como un mensaje; un mensaje con role 'system' solo puede ir a mitad de "
+        "conversación, justo después de uno del usuario.")
     guion, r, v = _conversacion(ns)
     e = falla(ns["ModeloGuionizado"](guion), [{"role": "system", "content": SISTEMA[1]},
                                               {"role": "user", "content": PIDE[1]}])
@@ -468,12 +553,44 @@ def test_a_system_role_message_is_refused(ns):
     assert type(e).__name__ == "ErrorDeProtocolo"
 
 
-def test_system_pairs_go_first(ns):
+def test_mid_conversation_system_messages_go_right_after_a_user_message(ns):
+    # MSM: a {"role": "system"} message "immediately after a user turn", followed by an assistant
+    # turn or ending the messages.
+    breve = ("sistema", "Desde ahora, contesta en una frase.")
+    vale = ("asistente", "Vale.")
+    assert ns["fallos_de_protocolo"]([PIDE, breve, vale]) == []
+    assert ns["fallos_de_protocolo"]([SISTEMA, PIDE, vale, ("usuario", "¿Y?"), breve]) == []
+    assert ns["fallos_de_protocolo"]([PIDE, vale, breve, ("asistente", "Sí.")]) == [
+        "mensaje 3 (sistema): un mensaje de sistema a mitad de conversación va justo después de un "
+        "mensaje del usuario, y este va detrás de uno del asistente (los mensajes de sistema del "
+        "principio van aparte, en el parámetro system)"]
+    assert ns["fallos_de_protocolo"]([PIDE, breve, ("usuario", "¿Y?")]) == [
+        "mensaje 2 (sistema): a un mensaje de sistema a mitad de conversación le sigue uno del "
+        "asistente, o ninguno, y a este le sigue uno del usuario"]
+    # After the results of the calls, before the model's next answer.
+    guion, r, v = _conversacion(ns)
+    assert _fallos(ns, ("asistente", r[0]), ("usuario", v[0]), breve) == []
+    fallos = _fallos(ns, ("asistente", r[0]), breve, ("usuario", v[0]))
+    assert fallos[0].startswith("mensaje 4 (sistema): un mensaje de sistema a mitad de conversación va "
+                                "justo después de un mensaje del usuario, y este va detrás de uno del asistente")
+    assert fallos[1].startswith("mensaje 4 (sistema): a un mensaje de sistema a mitad de conversación le sigue")
+    assert fallos[2].startswith("mensaje 3 (asistente): hay ids de tool_use sin su bloque tool_result")
+    # The API's own shape, and both requests keep it in its place.
+    api = [{"role": "user", "content": "Hola"}, {"role": "system", "content": breve[1]}]
+    assert ns["fallos_de_protocolo"](api) == []
+    cuerpo = ns["peticion"]([SISTEMA, PIDE, breve, vale], [])
+    assert cuerpo["system"] == SISTEMA[1] and cuerpo["messages"] == [
+        {"role": "user", "content": PIDE[1]}, {"role": "system", "content": breve[1]},
+        {"role": "assistant", "content": "Vale."}]
+    assert ns["peticion"](api, [])["messages"] == api
+    cuerpo = ns["peticion"]([SISTEMA, PIDE, breve], [], api="openai")
+    assert [m["role"] for m in cuerpo["messages"]] == ["system", "user", "system"]
+    modelo = ns["ModeloGuionizado"]([([PIDE, breve], [ns["texto"]("Hola.")])])
+    assert modelo([PIDE, breve]) == [ns["texto"]("Hola.")]
+
+
+def test_system_pairs_at_the_start_are_the_system_parameter(ns):
     assert ns["fallos_de_protocolo"]([SISTEMA, ("sistema", "Y habla claro."), PIDE]) == []
-    assert ns["fallos_de_protocolo"]([PIDE, SISTEMA, ("asistente", "Vale.")]) == [
-        "mensaje 2 (sistema): los mensajes de sistema van al principio, antes que los del usuario y "
-        "los del asistente: la Messages API no tiene mensajes de sistema, y su texto va aparte, en el "
-        "parámetro system"]
     imagen = {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}
     assert ns["fallos_de_protocolo"]([("sistema", [ns["texto"]("Mira:"), imagen]), PIDE]) == [
         "mensaje 1 (sistema): el texto de sistema solo puede tener bloques text, como el parámetro "

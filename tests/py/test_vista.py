@@ -44,6 +44,19 @@ def test_an_unanswered_call_an_orphan_result_and_a_repeated_id_say_the_rule_they
         "id repetido: ya lo tiene la llamada del mensaje 2")
 
 
+def test_two_assistant_messages_in_a_row_are_one_turn_answered_after_the_second():
+    # As the scripted model takes them (the Messages API combines consecutive turns).
+    M = [("usuario", "hola"), ("asistente", [_llamada("t1")]), ("asistente", [_llamada("t2")]),
+         ("usuario", [_resultado("t1"), _resultado("t2")]),
+         ("asistente", [_llamada("t3")]), ("asistente", "espero"), ("usuario", "¿y bien?")]
+    assert _resumen(M) == [
+        [("text", None, None, "")], [("tool_use", "t1", "A", "")], [("tool_use", "t2", "B", "")],
+        [("tool_result", "t1", "A", ""), ("tool_result", "t2", "B", "")],
+        [("tool_use", "t3", "C", "sin resultado:")], [("text", None, None, "")], [("text", None, None, "")]]
+    assert _resumen(M[:6])[4] == [("tool_use", "t3", "C", "")]  # the run ends the conversation: it waits
+    assert vista.de([{"role": "user", "content": "a"}, {"role": "system", "content": "b"}])["mensajes"][1]["rol"] == "sistema"
+
+
 def test_a_second_result_for_one_call_keeps_its_pair_and_says_the_rule():
     M = [("asistente", [_llamada("t1"), _llamada("t2")]), ("usuario", [_resultado("t1"), _resultado("t1")])]
     assert _resumen(M)[1] == [("tool_result", "t1", "A", ""), ("tool_result", "t1", "A", "resultado repe")]
