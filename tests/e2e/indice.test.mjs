@@ -66,7 +66,7 @@ test("once every lesson is done the index says so, per block and for the course,
   assert.equal(await i.locator(".seguir:not([hidden])").count(), 0, "nothing is left to go back to");
   const [descarga] = await Promise.all([i.waitForEvent("download"), i.locator("button.exportar").click()]);
   assert.ok(await descarga.path());
-  assert.match(await i.locator(".progreso-aviso").innerText(), /^Progreso exportado: \d+ datos en el archivo progreso-llm-agents\.json\.$/);
+  assert.match(await i.locator(".progreso-aviso").innerText(), /^Progreso exportado: \d+ datos en el fichero progreso-llm-agents\.json\.$/);
   assert.match(await i.locator(".progreso-acciones").innerText(), /Lo que importas sustituye lo que este navegador tenga guardado/);
   await i.close();
 });
