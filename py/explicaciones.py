@@ -10,9 +10,10 @@ error is worded, so a page that never fails never loads it.
 """
 import re
 
-# Every line, by case. str.format fields: {nombre}, {n} (a cell's number), {id} (its :id:),
-# {sugerencia}, {modulo}, {clave}, {funcion}, {argumentos}, {atributo}, {dados}, {acepta}, {signo},
-# {cierre}.
+# Every line, by case: one sentence, addressing the learner as tú, code between `backticks` (a cell
+# shows it as code; a challenge's report keeps them, as plain text). str.format fields: {nombre},
+# {n} (a cell's number), {id} (its :id:), {sugerencia}, {modulo}, {clave}, {funcion}, {argumentos},
+# {atributo}, {dados}, {acepta}, {signo}, {cierre}.
 EXPLICACIONES = {
     "nombre_en_celda": ("`{nombre}` se define en la Celda {n}: ejecútala antes que esta (o, si escribes la "
                         "lección, pon `:usa: {id}` en esta celda)."),
@@ -26,16 +27,16 @@ EXPLICACIONES = {
     "entrega_importar": "Ni tu código ni el reto definen `{nombre}`: ¿te falta `import {modulo}`?",
     "entrega_en_ninguna": ("Ni tu código ni el reto definen `{nombre}`: revisa cómo lo has escrito, o dale valor "
                            "antes de usarlo."),
-    "clave": ("El diccionario no tiene la clave {clave}: mira qué claves tiene (print(d.keys())), o usa "
-              "d.get({clave}), que da None cuando falta."),
-    "falta_argumento": ("La llamada a {funcion}() no le pasa {argumentos}: compárala con los parámetros de su "
+    "clave": ("El diccionario no tiene la clave `{clave}`: mira qué claves tiene (`print(d.keys())`), o usa "
+              "`d.get({clave})`, que da None cuando falta."),
+    "falta_argumento": ("La llamada a `{funcion}()` no le pasa {argumentos}: compárala con los parámetros de su "
                         "def."),
-    "argumento_de_mas": ("{funcion}() no tiene ningún parámetro llamado `{nombre}`: revisa cómo se llama en su "
+    "argumento_de_mas": ("`{funcion}()` no tiene ningún parámetro llamado `{nombre}`: revisa cómo se llama en su "
                          "def, o quítalo de la llamada."),
-    "posicionales_de_mas": ("La llamada a {funcion}() le pasa {dados} sin nombre, y acepta {acepta}: quita los que "
-                            "sobran (en un método, el primer parámetro es self)."),
-    "atributo_de_none": ("Ese valor es None, y None no tiene .{atributo}: suele venir de una función sin return, o "
-                         "de un método como .sort() o .append(), que cambia la lista y devuelve None."),
+    "posicionales_de_mas": ("La llamada a `{funcion}()` le pasa {dados} sin nombre, y acepta {acepta}: quita los que "
+                            "sobran (en un método, el primer parámetro es `self`)."),
+    "atributo_de_none": ("Ese valor es None, y None no tiene `.{atributo}`: suele venir de una función sin return, "
+                         "o de un método como `.sort()` o `.append()`, que cambia la lista y devuelve None."),
     "sangria_esperada": ("Tras una línea que acaba en `:` (def, if, for…) viene su bloque, sangrado: añade 4 "
                          "espacios al principio de esa línea."),
     "sangria_de_mas": ("Esa línea tiene más sangría que la anterior, y la anterior no acaba en `:`: alinéala con "
@@ -45,7 +46,7 @@ EXPLICACIONES = {
     "tabuladores": "La sangría mezcla tabuladores y espacios: usa solo espacios, 4 por nivel.",
     "sangria": ("Python usa la sangría para saber qué líneas van dentro de cada bloque: alinea esa línea con las "
                 "de su bloque, 4 espacios por nivel."),
-    "sin_cerrar": "El {signo} que se abre en esa línea no se cierra: añade su {cierre} donde acaba la expresión.",
+    "sin_cerrar": "El `{signo}` que se abre en esa línea no se cierra: añade su `{cierre}` donde acaba la expresión.",
     "comillas": "Unas comillas se abren en esa línea y no se cierran: ciérralas con las mismas comillas.",
     "dos_puntos": "Falta `:` al final de esa línea: un def, un if, un for o un while acaban en `:`.",
     "sintaxis": ("Python no entiende esa línea, así que no ha ejecutado ninguna: mira esa línea y la anterior "
@@ -53,15 +54,15 @@ EXPLICACIONES = {
     "recursion": ("Una función se ha llamado a sí misma (o a otra que la llama) sin parar: comprueba que la "
                   "recursión llega a un caso que acaba, o escríbela con un bucle."),
     "guion_agotado": ("Tu código ha llamado al modelo más veces de las que tiene el guion: el bucle debe parar "
-                      "cuando una respuesta no trae ninguna llamada (tool_use)."),
+                      "cuando una respuesta no trae ninguna llamada (`tool_use`)."),
     "fuera_de_guion": ("El modelo guionizado solo contesta a la conversación de su guion, y esta se aparta de él: "
                        "el mensaje de arriba dice en qué turno, mensaje y bloque."),
     "fuera_de_guion_vista": ("El modelo guionizado solo contesta a la conversación de su guion, y esta se aparta "
                              "de él: la conversación de abajo marca dónde y muestra lo que esperaba."),
-    "protocolo": ("La conversación incumple el protocolo: cada tool_use necesita, en el mensaje siguiente, un "
-                  "tool_result con su id; el mensaje de arriba dice dónde falla."),
-    "protocolo_vista": ("La conversación incumple el protocolo: cada tool_use necesita, en el mensaje siguiente, "
-                        "un tool_result con su id; la conversación de abajo marca dónde falla."),
+    "protocolo": ("La conversación incumple el protocolo: cada `tool_use` necesita, en el mensaje siguiente, un "
+                  "`tool_result` con su id; el mensaje de arriba dice dónde falla."),
+    "protocolo_vista": ("La conversación incumple el protocolo: cada `tool_use` necesita, en el mensaje "
+                        "siguiente, un `tool_result` con su id; la conversación de abajo marca dónde falla."),
 }
 
 _CIERRES = {"(": ")", "[": "]", "{": "}"}

@@ -74,29 +74,29 @@ def test_a_name_defined_nowhere_says_so_with_pythons_suggestion():
 
 def test_a_missing_key():
     assert en_celda("ll = {'name': 'leer'}\nll['input']") == (
-        "El diccionario no tiene la clave 'input': mira qué claves tiene (print(d.keys())), o usa "
-        "d.get('input'), que da None cuando falta.")
+        "El diccionario no tiene la clave `'input'`: mira qué claves tiene (`print(d.keys())`), o usa "
+        "`d.get('input')`, que da None cuando falta.")
 
 
 def test_a_missing_or_unexpected_argument():
     assert en_celda("def leer(entorno, ruta):\n    pass\nleer({})") == (
-        "La llamada a leer() no le pasa el argumento `ruta`: compárala con los parámetros de su def.")
+        "La llamada a `leer()` no le pasa el argumento `ruta`: compárala con los parámetros de su def.")
     assert en_celda("def f(a, b, *, c):\n    pass\nf()").startswith(
-        "La llamada a f() no le pasa los argumentos `a` y `b`:")
+        "La llamada a `f()` no le pasa los argumentos `a` y `b`:")
     assert en_celda("def f(a):\n    pass\nf(1, ruta=2)") == (
-        "f() no tiene ningún parámetro llamado `ruta`: revisa cómo se llama en su def, o quítalo de la llamada.")
+        "`f()` no tiene ningún parámetro llamado `ruta`: revisa cómo se llama en su def, o quítalo de la llamada.")
     assert en_celda("def f(a):\n    pass\nf(1, 2)") == (
-        "La llamada a f() le pasa 2 argumentos sin nombre, y acepta 1: quita los que sobran (en un método, el "
-        "primer parámetro es self).")
+        "La llamada a `f()` le pasa 2 argumentos sin nombre, y acepta 1: quita los que sobran (en un método, el "
+        "primer parámetro es `self`).")
     assert en_celda("class A:\n    def f():\n        pass\nA().f()").startswith(
-        "La llamada a A.f() le pasa 1 argumento sin nombre, y acepta ninguno:")
+        "La llamada a `A.f()` le pasa 1 argumento sin nombre, y acepta ninguno:")
     assert en_celda("len(1)") is None  # a TypeError of another kind: Python's message alone
 
 
 def test_an_attribute_of_none():
     assert en_celda("M = [3, 1].sort()\nM.append(2)") == (
-        "Ese valor es None, y None no tiene .append: suele venir de una función sin return, o de un método "
-        "como .sort() o .append(), que cambia la lista y devuelve None.")
+        "Ese valor es None, y None no tiene `.append`: suele venir de una función sin return, o de un método "
+        "como `.sort()` o `.append()`, que cambia la lista y devuelve None.")
     assert en_celda("'a'.nada") is None
 
 
@@ -107,8 +107,8 @@ def test_indentation_and_syntax_errors():
     assert en_celda("if True:\n\tx = 1\n        y = 2\n") == (
         "La sangría mezcla tabuladores y espacios: usa solo espacios, 4 por nivel.")
     assert en_celda("print('a'\n") == (
-        "El ( que se abre en esa línea no se cierra: añade su ) donde acaba la expresión.")
-    assert en_celda("x = [1, 2\n") .startswith("El [ que se abre en esa línea no se cierra: añade su ]")
+        "El `(` que se abre en esa línea no se cierra: añade su `)` donde acaba la expresión.")
+    assert en_celda("x = [1, 2\n") .startswith("El `[` que se abre en esa línea no se cierra: añade su `]`")
     assert en_celda("print('hola)\n").startswith("Unas comillas se abren en esa línea y no se cierran")
     assert en_celda("def f()\n    pass\n").startswith("Falta `:` al final de esa línea")
     assert en_celda("x = = 1\n") == (
@@ -127,7 +127,7 @@ def test_a_scripted_models_refusal_points_at_the_conversation_view():
     assert en_celda('modelo = ModeloGuionizado(guion)\nmodelo([("usuario", "hola")])\n'
                     'modelo([("usuario", "hola")])\n', ns=ns) == (
         "Tu código ha llamado al modelo más veces de las que tiene el guion: el bucle debe parar cuando una "
-        "respuesta no trae ninguna llamada (tool_use).")
+        "respuesta no trae ninguna llamada (`tool_use`).")
     fuera = 'ModeloGuionizado(guion)([("usuario", "adiós")])'
     assert en_celda(fuera, ns=ns).endswith("el mensaje de arriba dice en qué turno, mensaje y bloque.")
     protocolo = ('ModeloGuionizado(guion)([("usuario", "lee"), ("asistente", [llamada("t1", "leer", ruta="a")]), '
@@ -136,8 +136,8 @@ def test_a_scripted_models_refusal_points_at_the_conversation_view():
     # In a cell, the refused turn is drawn below the traceback (site/src/dibujo.py): the line says so.
     for codigo, dice in ((fuera, "El modelo guionizado solo contesta a la conversación de su guion, y esta se "
                                  "aparta de él: la conversación de abajo marca dónde y muestra lo que esperaba."),
-                         (protocolo, "La conversación incumple el protocolo: cada tool_use necesita, en el mensaje "
-                                     "siguiente, un tool_result con su id; la conversación de abajo marca dónde "
+                         (protocolo, "La conversación incumple el protocolo: cada `tool_use` necesita, en el mensaje "
+                                     "siguiente, un `tool_result` con su id; la conversación de abajo marca dónde "
                                      "falla.")):
         try:
             exec(codigo, ns)
@@ -159,8 +159,8 @@ def test_a_challenges_failed_test_ends_with_the_same_line():
     r = transporte.EnEsteInterprete(ns, "observaciones").llama([[], {}], [], {})
     frase = redaccion.con_explicacion("Se esperaba que observaciones devolviera algo, y " + redaccion.que_hizo(r), r)
     assert frase == ("Se esperaba que observaciones devolviera algo, y lanzó KeyError en la línea 2 de tu código: "
-                     "'falta'.\nEl diccionario no tiene la clave 'falta': mira qué claves tiene (print(d.keys())), "
-                     "o usa d.get('falta'), que da None cuando falta.")
+                     "'falta'.\nEl diccionario no tiene la clave `'falta'`: mira qué claves tiene (`print(d.keys())`), "
+                     "o usa `d.get('falta')`, que da None cuando falta.")
     assert redaccion.con_explicacion("devolvió 1", {"valor": 1}) == "devolvió 1."
 
 
@@ -182,8 +182,8 @@ def test_a_submission_that_fails_to_load_gets_the_line_too():
     assert problema.endswith(".\nTras una línea que acaba en `:` (def, if, for…) viene su bloque, sangrado: añade 4 "
                              "espacios al principio de esa línea.")
     _, problema, _ = entrega.carga_entrega([], "d = {}\nd['x']\n", "e.py")
-    assert problema == ("Al cargar tu entrega (línea 2) salta KeyError: 'x'.\nEl diccionario no tiene la clave 'x': "
-                        "mira qué claves tiene (print(d.keys())), o usa d.get('x'), que da None cuando falta.")
+    assert problema == ("Al cargar tu entrega (línea 2) salta KeyError: 'x'.\nEl diccionario no tiene la clave `'x'`: "
+                        "mira qué claves tiene (`print(d.keys())`), o usa `d.get('x')`, que da None cuando falta.")
     ns, problema, salida = entrega.carga_entrega([], "d = {}\nd['x']\n", "e.py")
     informe = calificador.compara({"pruebas": [], "funcion": "f", "firma": None}, {},
                                   transporte.EnEsteInterprete(ns, "f", problema, "e.py", salida))
