@@ -8,6 +8,7 @@ cases are matched, in order, in explica(). Python's message is never replaced: t
 Nothing imports this module while a page boots: ejecutor.py and redaccion.py import it when an
 error is worded, so a page that never fails never loads it.
 """
+import functools
 import re
 
 # Every line, by case: one sentence, addressing the learner as tú, code between `backticks` (a cell
@@ -238,9 +239,15 @@ def ligados(fuente, leer=None):
                 texto = leer(_url_ejecutada(nodo))
             except Exception:  # not there (offline, a typo in the url): the file binds nothing known
                 texto = None
-            nombres |= ligados(texto, None) if isinstance(texto, str) else set()
+            nombres |= _de_archivo(texto) if isinstance(texto, str) else set()
         pila.extend(ast.iter_child_nodes(nodo))
     return nombres
+
+
+@functools.lru_cache(maxsize=8)
+def _de_archivo(texto):
+    """What a course file binds, parsed once per text: every NameError would parse it again."""
+    return frozenset(ligados(texto))
 
 
 def _url_ejecutada(nodo):

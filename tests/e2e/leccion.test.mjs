@@ -56,13 +56,20 @@ test("a name an earlier cell defines, used before that cell ran, says which cell
   const p = await abrir(LECCION);
   await esperarInterprete(p);
   const explicacion = (id) => p.locator(`[data-celda="${id}"] .explicacion`).innerText();
-  // Nothing has run: "bucle" (Celda 4, no :usa:) names a class of the course's files, which Celda 1 exec()s.
+  // Until a cell fails, the worker has not imported py/explicaciones.py: the boot does not pay for it.
+  const cargada = async () => {
+    await escribirEnCelda(p, "bucle", "import sys\nprint('explicaciones' in sys.modules)");
+    return (await ejecutar(p, "bucle")).trim();
+  };
+  assert.equal(await cargada(), "False");
+  // Nothing else has run: "bucle" (Celda 4, no :usa:) names a class of the course's files, which Celda 1 exec()s.
   await escribirEnCelda(p, "bucle", "ModeloGuionizado([])");
   await ejecutar(p, "bucle");
   assert.equal(await explicacion("bucle"), "ModeloGuionizado se define en la Celda 1: ejecútala antes que esta " +
     "(o, si escribes la lección, pon :usa: cargar en esta celda).");
   assert.deepEqual(await p.locator('[data-celda="bucle"] .explicacion code').allInnerTexts(), ["ModeloGuionizado", ":usa: cargar"]);
   assert.match(await p.locator('[data-celda="bucle"] .traza').innerText(), /NameError: name 'ModeloGuionizado' is not defined\s*$/);
+  assert.equal(await cargada(), "True");
   // "esquema" (Celda 6) runs "cargar" first (its :usa:), and names what "bucle" defines, as edited now.
   await escribirEnCelda(p, "bucle", "def otra_cosa():\n    pass");
   await escribirEnCelda(p, "esquema", "print(otra_cosa)");
