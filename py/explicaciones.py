@@ -12,7 +12,7 @@ import functools
 import re
 
 # Every line, by case: one sentence, addressing the learner as tú, code between `backticks` (a cell
-# shows it as code; a challenge's report keeps them, as plain text). str.format fields: {nombre},
+# shows it as code; a challenge's report, plain text, drops them: en_texto). str.format fields: {nombre},
 # {n} (a cell's number), {id} (its :id:), {sugerencia}, {modulo}, {clave}, {funcion}, {argumentos},
 # {atributo}, {dados}, {acepta}, {signo}, {cierre}.
 EXPLICACIONES = {
@@ -191,9 +191,15 @@ def mensaje_en(exc, archivo):
     return con_sugerencia(exc)
 
 
+def en_texto(linea):
+    """explica's line as a challenge's report says it, on the page and in calificar.py: plain text,
+    without the backticks that a cell shows as code."""
+    return linea.replace("`", "") if linea else linea
+
+
 def con_explicacion(problema, exc, mensaje):
     """A submission's problem when it loads (entrega.py), and explica's line for exc under it."""
-    linea = explica(type(exc).__name__, mensaje, [c.__name__ for c in type(exc).__mro__])
+    linea = en_texto(explica(type(exc).__name__, mensaje, [c.__name__ for c in type(exc).__mro__]))
     if not linea:
         return problema
     return (problema if problema.endswith((".", "?", "!")) else problema + ".") + "\n" + linea

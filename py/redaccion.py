@@ -225,7 +225,7 @@ def con_explicacion(frase, r):
     e = r.get("excepcion")
     if e:
         import explicaciones  # only when an exception is worded: the page's boot does not load it
-        linea = explicaciones.explica(e["tipo"], e["mensaje"], e["mro"])
+        linea = explicaciones.en_texto(explicaciones.explica(e["tipo"], e["mensaje"], e["mro"]))
         if linea:
             texto += "\n" + linea
     return texto

@@ -51,7 +51,7 @@ test("a wrong solution fails, with a message that shows both sides, the learner'
   assert.equal(r.fallidas[0].detalle,
     "Se envió la respuesta:\n  tool_use e1 borrar, input {\"ruta\": \"lista.txt\"}\n" +
     "Se esperaba que observaciones lanzara ValueError, y lanzó KeyError en la línea 6 de tu código: 'borrar'.\n" +
-    "El diccionario no tiene la clave `'borrar'`: mira qué claves tiene (`print(d.keys())`), o usa `d.get('borrar')`, " +
+    "El diccionario no tiene la clave 'borrar': mira qué claves tiene (print(d.keys())), o usa d.get('borrar'), " +
     "que da None cuando falta.");
   assert.match(r.estado, /^27 de 28 pruebas superadas\./);
   await p.close();
