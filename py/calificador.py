@@ -307,15 +307,15 @@ def _juzga(funcion, publico, debia, r, firma=None):
     if "excepcion" in debia:
         if "excepcion" in r and debia["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
-        return redaccion.punto(FRASES["debia_lanzar"] % (funcion, debia["excepcion"]["tipo"],
-                                                         redaccion.que_hizo(r, firma)))
+        return redaccion.con_explicacion(FRASES["debia_lanzar"] % (funcion, debia["excepcion"]["tipo"],
+                                                                   redaccion.que_hizo(r, firma)), r)
     if "valor" not in r and firma == "bucle":
         texto = debia["valor"][0]
-        return redaccion.punto(FRASES["debia_devolver_par"] % (
-            funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)))
+        return redaccion.con_explicacion(FRASES["debia_devolver_par"] % (
+            funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)), r)
     if "valor" not in r:
-        return redaccion.punto(FRASES["debia_devolver"] % (funcion, redaccion.muestra_valor(debia["valor"]),
-                                                           redaccion.que_hizo(r, firma)))
+        return redaccion.con_explicacion(FRASES["debia_devolver"] % (
+            funcion, redaccion.muestra_valor(debia["valor"]), redaccion.que_hizo(r, firma)), r)
     if firma == "bucle":
         return _diferencia_bucle(funcion, debia["valor"], r["valor"])
     problema = _revisa_forma(publico, r["valor"], isinstance(debia["valor"], list))
@@ -468,7 +468,7 @@ def _juzga_turno(datos, publico, respuesta):
     if "caida" in respuesta:
         return redaccion.punto(respuesta["caida"])
     if "valor" not in respuesta:
-        return redaccion.punto("%s %s" % (funcion, redaccion.que_hizo(respuesta, datos["firma"])))
+        return redaccion.con_explicacion("%s %s" % (funcion, redaccion.que_hizo(respuesta, datos["firma"])), respuesta)
     problema = _revisa_forma(publico, respuesta["valor"], datos["firma"] == "respuesta")
     if problema:
         return FRASES["sin_forma_turno"] % (funcion, problema)

@@ -70,7 +70,8 @@ def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
     try:
         codigo = compile(fuente, nombre, "exec")
     except SyntaxError as e:
-        return ns, FRASES["sintaxis"] % (e.lineno, e.msg), ""
+        import explicaciones  # only when there is an error to word: the page's boot does not load it
+        return ns, explicaciones.con_explicacion(FRASES["sintaxis"] % (e.lineno, e.msg), e, e.msg), ""
     except (RecursionError, MemoryError) as e:  # nesting too deep for the compiler, say
         return ns, FRASES["no_compila"] % (type(e).__name__, corto(str(e), 200)), ""
     try:
@@ -78,10 +79,12 @@ def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
             exec(codigo, ns)
     except BaseException as e:  # SystemExit, KeyboardInterrupt, or a learner's own BaseException
         # (the page's clock, which interrupts with a KeyboardInterrupt too, knows when it was its own)
+        import explicaciones  # only when there is an error to word: the page's boot does not load it
         linea = linea_en(e.__traceback__, nombre)
-        mensaje = corto(str(e), 300)
-        return ns, FRASES["al_cargar"] % (" (línea %d)" % linea if linea else "", type(e).__name__,
-                                          ": " + mensaje if mensaje else ""), salida.texto()
+        mensaje = corto(explicaciones.mensaje_en(e, nombre) if isinstance(e, NameError) else str(e), 300)
+        problema = FRASES["al_cargar"] % (" (línea %d)" % linea if linea else "", type(e).__name__,
+                                          ": " + mensaje if mensaje else "")
+        return ns, explicaciones.con_explicacion(problema, e, mensaje), salida.texto()
     return ns, None, salida.texto()
 
 

@@ -3,7 +3,8 @@
 The grading core (calificador.py) decides; this file words what it decided. Every value is
 shown in one notation for both sides, what was expected and what came: JSON for data,
 `tool_result t1 · content "…" · is_error False` for blocks, each block of a list on its own
-line. Nothing here judges, and nothing here imports the rest of the grader.
+line. Nothing here judges, and nothing here imports the rest of the grader (explicaciones.py, the
+line under an exception, is not the grader's logic either: it is imported when one is worded).
 """
 import json
 
@@ -218,6 +219,19 @@ def que_hizo(r, firma=None):
     if firma == "bucle" and es_par(valor):
         return "devolvió (%s, M), con M de %s" % (py(valor[0]), cuantos(len(valor[1]), "mensaje"))
     return "devolvió:\n%s" % muestra_valor(valor)
+
+
+def con_explicacion(frase, r):
+    """A sentence ending with what the learner's function did (que_hizo), and, if it raised, the
+    line that says what that exception usually means (explicaciones.py), when there is one."""
+    texto = punto(frase)
+    e = r.get("excepcion")
+    if e:
+        import explicaciones  # only when an exception is worded: the page's boot does not load it
+        linea = explicaciones.en_texto(explicaciones.explica(e["tipo"], e["mensaje"], e["mro"]))
+        if linea:
+            texto += "\n" + linea
+    return texto
 
 
 def es_par(valor):

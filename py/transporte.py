@@ -228,5 +228,13 @@ def describe_excepcion(e, archivo=None):
     if args is None or len(json.dumps(args)) > 1000:
         args = [corto(str(e), 300)]
     return {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
-            "mensaje": corto(str(e), 300), "args": args,
+            "mensaje": corto(_mensaje(e, archivo), 300), "args": args,
             "linea": linea_en(e.__traceback__, archivo) if archivo else None}
+
+
+def _mensaje(e, archivo):
+    """str(e); a NameError's with Python's suggestion (explicaciones.mensaje_en)."""
+    if not isinstance(e, NameError):
+        return str(e)
+    import explicaciones  # only for a NameError: the page's boot does not load it
+    return explicaciones.mensaje_en(e, archivo)

@@ -4,12 +4,13 @@ import { clave } from "./almacen.js";
 import { t } from "./textos.js";
 import { Indicador } from "./indicador.js";
 import { pedirEntrada } from "./entrada.js";
+import { errorDeCelda, codigoDe } from "./error-de-celda.js";
 
 const LIMITE_PAGINA = 512 * 1024; // characters kept in one output, page side
 
 export class Celda {
-  constructor(seccion, datos, { curso, slug, alEjecutar, alDetener }) {
-    Object.assign(this, { seccion, id: datos.id, n: datos.n, usa: datos.usa, original: datos.codigo, termina: datos.termina });
+  constructor(seccion, datos, { curso, slug, anteriores, alEjecutar, alDetener }) {
+    Object.assign(this, { seccion, id: datos.id, n: datos.n, usa: datos.usa, original: datos.codigo, anteriores, termina: datos.termina });
     this.nombre = `<celda ${datos.n}>`;
     this.indicador = new Indicador(seccion.querySelector(".celda-barra"));
     this.clave = clave(curso, slug, datos.id);
@@ -23,8 +24,7 @@ export class Celda {
     this.botonEjecutar.addEventListener("click", () => alEjecutar(this));
     this.botonDetener.addEventListener("click", () => alDetener(this));
     this.botonRestaurar.addEventListener("click", () => this.restaurar());
-    this.botonEjecutar.disabled = false; // disabled in the HTML: a click before this would be lost
-    this.botonRestaurar.disabled = false;
+    this.botonEjecutar.disabled = this.botonRestaurar.disabled = false; // disabled in the HTML: a click before this would be lost
   }
 
   codigo() {
@@ -34,7 +34,7 @@ export class Celda {
   /** One run in the interpreter, with its indicator and its input() fields; resolves with the result. */
   async correr(interprete) {
     this.indicador.empezar();
-    const r = await interprete.ejecutar(this.id, this.codigo(), this.nombre, this.oyentes((x) => interprete.responder(x)));
+    const r = await interprete.ejecutar(this.id, this.codigo(), this.nombre, this.oyentes((x) => interprete.responder(x)), codigoDe(this.anteriores));
     this.cerrarEntrada?.();
     this.indicador.terminar(r.ok);
     return r;
@@ -108,7 +108,7 @@ export class Celda {
     if (r.detenida) this.nota(t("detenida"), "nota aviso");
     else if (r.reinicio) this.nota(r.reinicio, "nota aviso");
     else if (r.traza) {
-      this.salida.append(this.trozo("traza", r.traza));
+      this.salida.append(...errorDeCelda(r));
       this.ultimo = null;
       if (r.linea) this.editor.marcarLinea(r.linea);
       if (r.conversacion) this.conversacion([r.conversacion], false);

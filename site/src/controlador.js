@@ -13,7 +13,7 @@ export function montar(datos, interprete, carga) {
 
   const { curso, slug } = datos;
   for (const d of datos.celdas) {
-    celdas.set(d.id, new Celda(document.querySelector(`[data-celda="${d.id}"]`), d, { curso, slug, alEjecutar: pedir, alDetener: detener }));
+    celdas.set(d.id, new Celda(document.querySelector(`[data-celda="${d.id}"]`), d, { curso, slug, anteriores: [...celdas.values()], alEjecutar: pedir, alDetener: detener }));
   }
   const retos = datos.retos.map((d) => new Reto(document.querySelector(`[data-reto="${d.nombre}"]`), d,
     { curso, slug, alComprobar: comprobar, alDetener: detener }));

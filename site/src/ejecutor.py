@@ -110,8 +110,20 @@ def formatear(exc, nombre):
     return "".join(te.format())
 
 
-async def ejecutar(codigo, nombre):
-    """Run one cell; return a JSON string the worker forwards to the page."""
+def _explicacion(exc, codigo, anteriores, vista):
+    """py/explicaciones.py's line for the cell's error, or None; imported on the first error. A
+    course file that an earlier cell exec()s is read for a NameError (the service worker has it)."""
+    try:
+        import explicaciones
+        return explicaciones.de_celda(exc, codigo, json.loads(anteriores),
+                                      lambda url: pyodide.http.open_url(url).read(), vista)
+    except Exception:  # it runs while the error is reported: never fail the report
+        return None
+
+
+async def ejecutar(codigo, nombre, anteriores="[]"):
+    """Run one cell; return a JSON string the worker forwards to the page. anteriores: the
+    earlier cells as JSON [[n, id, code], ...], read only to explain a NameError."""
     linecache.cache[nombre] = (len(codigo), None, codigo.splitlines(True), nombre)
     dibujo.en_celda = True
     try:
@@ -122,8 +134,11 @@ async def ejecutar(codigo, nombre):
     except KeyboardInterrupt:
         return json.dumps({"ok": False, "detenida": True})
     except BaseException as exc:  # SystemExit included: the page must survive it
-        return json.dumps({"ok": False, "traza": formatear(exc, nombre),
-                           "linea": _linea(exc, nombre), "conversacion": dibujo.rechazo(exc)}, ensure_ascii=False)
+        rechazo = dibujo.rechazo(exc)
+        return json.dumps({"ok": False, "traza": formatear(exc, nombre), "linea": _linea(exc, nombre),
+                           "conversacion": rechazo,
+                           "explicacion": _explicacion(exc, codigo, anteriores, rechazo is not None)},
+                          ensure_ascii=False)
     finally:
         dibujo.en_celda = False
         sys.stdout.flush()

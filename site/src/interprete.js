@@ -80,7 +80,7 @@ export class Interprete {
   }
 
   /** Runs a cell in the shared namespace; resolves with a Resultado (protocolo.js). */
-  ejecutar = (id, codigo, nombre, oyentes) => this.pedir(id, oyentes, aTrabajador.ejecutar(id, codigo, nombre));
+  ejecutar = (id, codigo, nombre, oyentes, anteriores = []) => this.pedir(id, oyentes, aTrabajador.ejecutar(id, codigo, nombre, anteriores));
 
   /** Grades a challenge's code against build.py's data; resolves with {ok, informe} or a failure. */
   comprobar = (id, codigo, esperado, fuentes, oyentes) => this.pedir(id, oyentes, aTrabajador.comprobar(id, codigo, esperado, fuentes));

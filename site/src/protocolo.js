@@ -7,7 +7,8 @@
 //              SharedArrayBuffer(4), the challenge call in progress (see comprobador.py);
 //              entrada: the answer to input(), ENTRADA below. All three null when the page
 //              is not cross-origin isolated (then input() explains why it cannot wait).
-//   ejecutar   {id, codigo, nombre}            run a cell in the page's namespace
+//   ejecutar   {id, codigo, nombre, anteriores}  run a cell in the page's namespace; anteriores:
+//              the earlier cells' code, [[n, id, codigo], ...], read only to explain a NameError
 //   comprobar  {id, codigo, esperado, fuentes} grade a challenge's editor, apart from the cells:
 //              esperado is build.py's data for it as JSON text (JavaScript would turn a 2.0
 //              into 2), fuentes the URLs of its public context
@@ -28,9 +29,11 @@
 //
 // Resultado, what ejecutar and comprobar resolve with:
 //   {ok: true, informe?}                  informe: a challenge's report (results.json shape)
-//   {ok: false, traza, linea, conversacion}  a cell raised; linea is the cell's, or null;
-//                                         conversacion, when a ModeloGuionizado refused what it
-//                                         was sent, is that turn (py/vista.py), or null
+//   {ok: false, traza, linea, conversacion, explicacion}  a cell raised; linea is the cell's,
+//                                         or null; conversacion, when a ModeloGuionizado refused
+//                                         what it was sent, is that turn (py/vista.py), or null;
+//                                         explicacion, one line in Spanish under the traceback
+//                                         (py/explicaciones.py), or null
 //   {ok: false, detenida: true}           Stop interrupted it; the namespace is kept
 //   {ok: false, reinicio: motivo}         the worker was restarted (made page-side)
 
@@ -64,7 +67,7 @@ export function esperarEntrada(buffer) {
 
 export const aTrabajador = {
   iniciar: (config, mensajes, buffer, reloj, entrada) => ({ tipo: "iniciar", config, mensajes, buffer, reloj, entrada }),
-  ejecutar: (id, codigo, nombre) => ({ tipo: "ejecutar", id, codigo, nombre }),
+  ejecutar: (id, codigo, nombre, anteriores) => ({ tipo: "ejecutar", id, codigo, nombre, anteriores }),
   comprobar: (id, codigo, esperado, fuentes) => ({ tipo: "comprobar", id, codigo, esperado, fuentes }),
 };
 

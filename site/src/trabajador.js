@@ -17,7 +17,7 @@ const salida = new SalidaLimitada(enviar);
 
 self.onmessage = async ({ data }) => {
   if (data.tipo === "iniciar") await iniciar(data);
-  else if (data.tipo === "ejecutar") await correr(data.id, () => ejecutor.ejecutar(data.codigo, data.nombre), data.codigo);
+  else if (data.tipo === "ejecutar") await correr(data.id, () => ejecutor.ejecutar(data.codigo, data.nombre, JSON.stringify(data.anteriores ?? [])), data.codigo);
   else if (data.tipo === "comprobar") await correr(data.id, () => comprobador.comprobar(data.codigo, data.esperado, JSON.stringify(data.fuentes)), "import jsonschema");
 };
 

@@ -266,9 +266,9 @@ for (const esquema of ["light", "dark"]) {
   });
 }
 
-test("at 360 px a traceback does not wrap: its ~~~^^^ markers stay under their code, and it scrolls", async () => {
+test("at 360 px a long traceback line wraps inside the output, its rest indented, and the explanation fits", async () => {
   const p = await abrir(LECCION, { tamano: MOVIL });
-  // Longer than 360 px, so that it would wrap: the caret markers sit under a call in it.
+  // Longer than 360 px: it used to be cut at the box's edge (or scrolled sideways).
   await p.waitForFunction(() => document.documentElement.classList.contains("con-js"));
   await p.locator('[data-celda="fallo"] .cm-content').click();
   await p.keyboard.press("Control+A");
@@ -278,22 +278,30 @@ test("at 360 px a traceback does not wrap: its ~~~^^^ markers stay under their c
   const r = await p.evaluate(() => {
     const traza = document.querySelector('[data-celda="fallo"] .salida .traza');
     const salida = traza.closest(".salida");
+    const explicacion = salida.querySelector(".traza + .explicacion");
     const lineas = traza.textContent.replace(/\n$/, "").split("\n");
-    // Line boxes the traceback takes: one per line of text when nothing wraps.
+    // Line boxes the traceback takes, and where each starts: a wrapped line's rest starts at the
+    // hanging indent (the traza's padding), every line of its own at the left edge.
     const rango = document.createRange();
     rango.selectNodeContents(traza);
-    const tops = new Set([...rango.getClientRects()].map((x) => Math.round(x.top)));
-    const marca = lineas.findIndex((l) => /^\s*[~^]+\s*$/.test(l));
-    return { lineas: lineas.length, cajas: tops.size, marca, texto: traza.textContent,
-             ancho: salida.scrollWidth, visible: salida.clientWidth, foco: salida.tabIndex,
-             pagina: document.documentElement.scrollWidth };
+    const cajas = [...rango.getClientRects()];
+    const borde = traza.getBoundingClientRect().left;
+    const sangria = parseFloat(getComputedStyle(traza).paddingLeft);
+    const tops = new Set(cajas.map((x) => Math.round(x.top)));
+    const sangradas = new Set(cajas.filter((x) => Math.abs(x.left - borde - sangria) < 2).map((x) => Math.round(x.top)));
+    return { lineas: lineas.length, cajas: tops.size, sangradas: sangradas.size, sangria, texto: traza.textContent,
+             ancho: salida.scrollWidth, visible: salida.clientWidth, pagina: document.documentElement.scrollWidth,
+             explicacion: explicacion && [explicacion.scrollWidth, explicacion.clientWidth, explicacion.textContent] };
   });
   await p.locator('[data-celda="fallo"] button.restaurar').click();
-  assert.ok(r.marca > 0, `no ~~~^^^ line in:\n${r.texto}`);
-  assert.equal(r.cajas, r.lineas, `the traceback wraps: ${r.lineas} lines in ${r.cajas} line boxes`);
-  assert.ok(r.ancho > r.visible, "the output should scroll sideways");
-  assert.equal(r.foco, 0, "a scrolling output must be reachable with Tab");
+  assert.ok(r.cajas > r.lineas, `the long line should wrap: ${r.lineas} lines in ${r.cajas} line boxes:\n${r.texto}`);
+  assert.equal(r.sangradas, r.cajas - r.lineas, "each wrapped rest, and only it, starts at the hanging indent");
+  assert.ok(r.sangria > 0);
+  assert.ok(r.ancho <= r.visible, `the output scrolls sideways: ${r.ancho} > ${r.visible}`);
   assert.ok(r.pagina <= 360, `the page is ${r.pagina} px wide`);
+  assert.ok(r.explicacion, "no explanation under the traceback");
+  assert.ok(r.explicacion[0] <= r.explicacion[1], `the explanation overflows: ${r.explicacion}`);
+  assert.match(r.explicacion[2], /^El diccionario no tiene la clave 'no-existe.txt'/);
   await p.close();
 });
 

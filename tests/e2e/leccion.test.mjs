@@ -35,16 +35,52 @@ test("running a cell first runs the cells it uses, and says so", async () => {
   await p.close();
 });
 
-test("an exception shows a traceback trimmed to the cell, with its line marked", async () => {
+test("an exception shows a traceback trimmed to the cell, with its line marked and what it means under it", async () => {
   const p = await abrir(LECCION);
-  const salida = await ejecutar(p, "fallo");
-  const traza = salida.slice(salida.indexOf("Traceback"));
+  await ejecutar(p, "fallo");
+  const traza = await p.locator('[data-celda="fallo"] .salida .traza').innerText();
   assert.match(traza, /^Traceback \(most recent call last\):\n {2}File "<celda 3>", line 4, in <module>/);
   assert.match(traza, /File "<celda 3>", line 2, in primera_linea\n {4}return leer\(ENTORNO, ruta\)/);
   assert.match(traza, /KeyError: 'no-existe.txt'\s*$/);
+  // py/explicaciones.py's line, right under Python's own message, names in code.
+  const explicacion = p.locator('[data-celda="fallo"] .salida .traza + .explicacion');
+  assert.equal(await explicacion.innerText(), "El diccionario no tiene la clave 'no-existe.txt': mira qué claves tiene " +
+    "(print(d.keys())), o usa d.get('no-existe.txt'), que da None cuando falta.");
   // No runtime frames: not Pyodide's, not the exec'd library, not the worker's helper.
   assert.doesNotMatch(traza, /pyodide|_base\.py|<string>|<exec>|<ejecutor>|\/lib\/python/);
   assert.equal(await p.locator('[data-celda="fallo"] .cm-linea-error').count(), 1);
+  await p.close();
+});
+
+test("a name an earlier cell defines, used before that cell ran, says which cell and its :usa:", async () => {
+  const p = await abrir(LECCION);
+  await esperarInterprete(p);
+  const explicacion = (id) => p.locator(`[data-celda="${id}"] .explicacion`).innerText();
+  // Until a cell fails, the worker has not imported py/explicaciones.py: the boot does not pay for it.
+  const cargada = async () => {
+    await escribirEnCelda(p, "bucle", "import sys\nprint('explicaciones' in sys.modules)");
+    return (await ejecutar(p, "bucle")).trim();
+  };
+  assert.equal(await cargada(), "False");
+  // Nothing else has run: "bucle" (Celda 4, no :usa:) names a class of the course's files, which Celda 1 exec()s.
+  await escribirEnCelda(p, "bucle", "ModeloGuionizado([])");
+  await ejecutar(p, "bucle");
+  assert.equal(await explicacion("bucle"), "ModeloGuionizado se define en la Celda 1: ejecútala antes que esta " +
+    "(o, si escribes la lección, pon :usa: cargar en esta celda).");
+  assert.deepEqual(await p.locator('[data-celda="bucle"] .explicacion code').allInnerTexts(), ["ModeloGuionizado", ":usa: cargar"]);
+  assert.match(await p.locator('[data-celda="bucle"] .traza').innerText(), /NameError: name 'ModeloGuionizado' is not defined\s*$/);
+  assert.equal(await cargada(), "True");
+  // "esquema" (Celda 6) runs "cargar" first (its :usa:), and names what "bucle" defines, as edited now.
+  await escribirEnCelda(p, "bucle", "def otra_cosa():\n    pass");
+  await escribirEnCelda(p, "esquema", "print(otra_cosa)");
+  await ejecutar(p, "esquema");
+  assert.match(await explicacion("esquema"), /^otra_cosa se define en la Celda 4: ejecútala antes que esta .*:usa: bucle/);
+  await escribirEnCelda(p, "esquema", "print(vueltass)");
+  await ejecutar(p, "esquema");
+  assert.equal(await explicacion("esquema"),
+    "Ni esta celda ni las anteriores definen vueltass: revisa cómo lo has escrito, o dale valor antes de usarlo.");
+  for (const id of ["bucle", "esquema"]) await p.locator(`[data-celda="${id}"] button.restaurar`).click();
+  assert.deepEqual(p.errores, []);
   await p.close();
 });
 

@@ -42,14 +42,17 @@ test("a right solution typed into the challenge passes every test, and the cells
   await p.close();
 });
 
-test("a wrong solution fails, with a message that shows both sides and the learner's line", async () => {
+test("a wrong solution fails, with a message that shows both sides, the learner's line and what the error means", async () => {
   const p = await abrir();
   await escribirEnReto(p, entrega("mal_sin_nombre.py"));
   const r = await comprobarReto(p);
   assert.deepEqual(r.fallidas.map((f) => f.nombre), ["Rechaza una herramienta que no está declarada (ValueError)"]);
+  // Python's message, then py/explicaciones.py's line for it, as calificar.py words it too.
   assert.equal(r.fallidas[0].detalle,
     "Se envió la respuesta:\n  tool_use e1 borrar, input {\"ruta\": \"lista.txt\"}\n" +
-    "Se esperaba que observaciones lanzara ValueError, y lanzó KeyError en la línea 6 de tu código: 'borrar'.");
+    "Se esperaba que observaciones lanzara ValueError, y lanzó KeyError en la línea 6 de tu código: 'borrar'.\n" +
+    "El diccionario no tiene la clave 'borrar': mira qué claves tiene (print(d.keys())), o usa d.get('borrar'), " +
+    "que da None cuando falta.");
   assert.match(r.estado, /^27 de 28 pruebas superadas\./);
   await p.close();
 });

@@ -1,0 +1,190 @@
+"""py/explicaciones.py: the line under a cell's traceback and a challenge's failed test.
+
+Each case is a cell that raises it, run as the page runs one (compiled as "<celda N>", in one
+namespace with the course's files), and the Spanish line expected under its traceback. Plain
+functions: tests/node/lesson_python.test.mjs runs them in Pyodide 3.14 too, where Python's own
+NameError suggestions exist (CPython 3.11's traceback module has none).
+"""
+import sys
+
+import calificador
+import entrega
+import explicaciones
+import redaccion
+import transporte
+from comun import lee_py, nuevo_espacio
+
+CARGAR = ('from pyodide.http import open_url\nexec(open_url("/courses/llm-agents/guionizado.py").read())\n'
+          'exec(open_url("/courses/llm-agents/entorno.py").read())\n')
+SUGIERE = sys.version_info >= (3, 12)  # Python's "Did you mean" in TracebackException
+
+
+def leer(url):
+    return lee_py(url.rsplit("/", 1)[1])
+
+
+def en_celda(codigo, anteriores=(), ns=None, n=3):
+    """The line under the traceback of `codigo` run as cell n after `anteriores` ([n, id, code])."""
+    ns = {"__name__": "__main__"} if ns is None else ns
+    try:
+        exec(compile(codigo, "<celda %d>" % n, "exec"), ns)
+    except BaseException as exc:
+        return explicaciones.de_celda(exc, codigo, [list(a) for a in anteriores], leer)
+    raise AssertionError("la celda no ha lanzado nada")
+
+
+def test_a_name_an_earlier_cell_defines_names_that_cell_and_its_id_for_usa():
+    anteriores = [[1, "cargar", CARGAR], [2, "saludar", "def saludo(quien):\n    return 'hola ' + quien\n"]]
+    assert en_celda("print(saludo('Ana'))", anteriores) == (
+        "`saludo` se define en la Celda 2: ejecútala antes que esta (o, si escribes la lección, pon "
+        "`:usa: saludar` en esta celda).")
+
+
+def test_a_name_from_the_course_files_names_the_cell_that_loads_them():
+    anteriores = [[1, "cargar", CARGAR], [2, "otra", "x = 1"]]
+    assert en_celda("modelo = ModeloGuionizado([])", anteriores).startswith(
+        "`ModeloGuionizado` se define en la Celda 1: ejecútala antes que esta")
+    assert en_celda("print(leer(ENTORNO, 'lista.txt'))", anteriores).startswith("`leer` se define en la Celda 1")
+
+
+def test_only_a_cells_top_level_counts_and_the_nearest_earlier_cell_wins():
+    anteriores = [[1, "a", "total = 0"], [2, "b", "def f():\n    parcial = 1\n[c for c in 'ab']\n"],
+                  [3, "c", "for total in range(3):\n    pass\n"]]
+    assert en_celda("total + 1", anteriores, n=4).startswith("`total` se define en la Celda 3:")
+    assert en_celda("parcial", anteriores, n=4).startswith("Ni esta celda ni las anteriores definen `parcial`")
+    assert en_celda("c", anteriores, n=4).startswith("Ni esta celda ni las anteriores definen `c`")
+
+
+def test_a_name_this_cell_defines_further_down():
+    assert en_celda("print(cuenta)\ncuenta = 3\n") == (
+        "`cuenta` se define en esta misma celda, pero Python llega antes a la línea que lo usa: dale valor "
+        "antes de usarlo.")
+
+
+def test_a_name_defined_nowhere_says_so_with_pythons_suggestion():
+    assert en_celda("resultado = 1\nprint(reslutado)", [[1, "a", "x = 2"]]) == (
+        "Ni esta celda ni las anteriores definen `reslutado`: ¿querías escribir `resultado`?" if SUGIERE else
+        "Ni esta celda ni las anteriores definen `reslutado`: revisa cómo lo has escrito, o dale valor antes "
+        "de usarlo.")
+    assert en_celda("print(zzz_qqq)") == ("Ni esta celda ni las anteriores definen `zzz_qqq`: revisa cómo lo has "
+                                          "escrito, o dale valor antes de usarlo.")
+    if SUGIERE:
+        assert en_celda("json.dumps(1)") == "Ni esta celda ni las anteriores definen `json`: ¿te falta `import json`?"
+
+
+def test_a_missing_key():
+    assert en_celda("ll = {'name': 'leer'}\nll['input']") == (
+        "El diccionario no tiene la clave `'input'`: mira qué claves tiene (`print(d.keys())`), o usa "
+        "`d.get('input')`, que da None cuando falta.")
+
+
+def test_a_missing_or_unexpected_argument():
+    assert en_celda("def leer(entorno, ruta):\n    pass\nleer({})") == (
+        "La llamada a `leer()` no le pasa el argumento `ruta`: compárala con los parámetros de su def.")
+    assert en_celda("def f(a, b, *, c):\n    pass\nf()").startswith(
+        "La llamada a `f()` no le pasa los argumentos `a` y `b`:")
+    assert en_celda("def f(a):\n    pass\nf(1, ruta=2)") == (
+        "`f()` no tiene ningún parámetro llamado `ruta`: revisa cómo se llama en su def, o quítalo de la llamada.")
+    assert en_celda("def f(a):\n    pass\nf(1, 2)") == (
+        "La llamada a `f()` le pasa 2 argumentos sin nombre, y acepta 1: quita los que sobran (en un método, el "
+        "primer parámetro es `self`).")
+    assert en_celda("class A:\n    def f():\n        pass\nA().f()").startswith(
+        "La llamada a `A.f()` le pasa 1 argumento sin nombre, y acepta ninguno:")
+    assert en_celda("len(1)") is None  # a TypeError of another kind: Python's message alone
+
+
+def test_an_attribute_of_none():
+    assert en_celda("M = [3, 1].sort()\nM.append(2)") == (
+        "Ese valor es None, y None no tiene `.append`: suele venir de una función sin return, o de un método "
+        "como `.sort()` o `.append()`, que cambia la lista y devuelve None.")
+    assert en_celda("'a'.nada") is None
+
+
+def test_indentation_and_syntax_errors():
+    assert en_celda("def f():\nreturn 1\n").startswith("Tras una línea que acaba en `:` (def, if, for…) viene")
+    assert en_celda("x = 1\n    y = 2\n").startswith("Esa línea tiene más sangría que la anterior")
+    assert en_celda("if True:\n        x = 1\n    y = 2\n").startswith("La sangría de esa línea no coincide")
+    assert en_celda("if True:\n\tx = 1\n        y = 2\n") == (
+        "La sangría mezcla tabuladores y espacios: usa solo espacios, 4 por nivel.")
+    assert en_celda("print('a'\n") == (
+        "El `(` que se abre en esa línea no se cierra: añade su `)` donde acaba la expresión.")
+    assert en_celda("x = [1, 2\n") .startswith("El `[` que se abre en esa línea no se cierra: añade su `]`")
+    assert en_celda("print('hola)\n").startswith("Unas comillas se abren en esa línea y no se cierran")
+    assert en_celda("def f()\n    pass\n").startswith("Falta `:` al final de esa línea")
+    assert en_celda("x = = 1\n") == (
+        "Python no entiende esa línea, así que no ha ejecutado ninguna: mira esa línea y la anterior (un "
+        "paréntesis o unas comillas sin cerrar, un `:` que falta).")
+
+
+def test_a_recursion_without_end():
+    assert en_celda("def agente(M):\n    return agente(M)\nagente([])").startswith(
+        "Una función se ha llamado a sí misma (o a otra que la llama) sin parar:")
+
+
+def test_a_scripted_models_refusal_points_at_the_conversation_view():
+    ns = nuevo_espacio()
+    ns["guion"] = [([("usuario", "hola")], [ns["texto"]("hola")])]
+    assert en_celda('modelo = ModeloGuionizado(guion)\nmodelo([("usuario", "hola")])\n'
+                    'modelo([("usuario", "hola")])\n', ns=ns) == (
+        "Tu código ha llamado al modelo más veces de las que tiene el guion: el bucle debe parar cuando una "
+        "respuesta no trae ninguna llamada (`tool_use`).")
+    fuera = 'ModeloGuionizado(guion)([("usuario", "adiós")])'
+    assert en_celda(fuera, ns=ns).endswith("el mensaje de arriba dice en qué turno, mensaje y bloque.")
+    protocolo = ('ModeloGuionizado(guion)([("usuario", "lee"), ("asistente", [llamada("t1", "leer", ruta="a")]), '
+                 '("usuario", "nada")])')
+    assert en_celda(protocolo, ns=ns).endswith("el mensaje de arriba dice dónde falla.")
+    # In a cell, the refused turn is drawn below the traceback (site/src/dibujo.py): the line says so.
+    for codigo, dice in ((fuera, "El modelo guionizado solo contesta a la conversación de su guion, y esta se "
+                                 "aparta de él: la conversación de abajo marca dónde y muestra lo que esperaba."),
+                         (protocolo, "La conversación incumple el protocolo: cada `tool_use` necesita, en el mensaje "
+                                     "siguiente, un `tool_result` con su id; la conversación de abajo marca dónde "
+                                     "falla.")):
+        try:
+            exec(codigo, ns)
+        except Exception as exc:
+            assert explicaciones.de_celda(exc, codigo, [], vista=True) == dice
+        else:
+            raise AssertionError("no ha lanzado nada")
+
+
+def test_other_errors_have_no_line():
+    assert en_celda("1 / 0") is None
+    assert en_celda("raise ValueError('x')") is None
+    assert en_celda("def f():\n    x += 1\nf()") is None  # UnboundLocalError: Python's message says it
+
+
+def test_a_challenges_failed_test_ends_with_the_same_line():
+    ns = {}
+    exec(compile("def observaciones(r, e):\n    return e['falta']\n", "entrega.py", "exec"), ns)
+    r = transporte.EnEsteInterprete(ns, "observaciones").llama([[], {}], [], {})
+    frase = redaccion.con_explicacion("Se esperaba que observaciones devolviera algo, y " + redaccion.que_hizo(r), r)
+    assert frase == ("Se esperaba que observaciones devolviera algo, y lanzó KeyError en la línea 2 de tu código: "
+                     "'falta'.\nEl diccionario no tiene la clave 'falta': mira qué claves tiene (print(d.keys())), "
+                     "o usa d.get('falta'), que da None cuando falta.")
+    assert redaccion.con_explicacion("devolvió 1", {"valor": 1}) == "devolvió 1."
+
+
+def test_a_submissions_name_error_carries_pythons_suggestion_in_its_message():
+    ns = {}
+    exec(compile("RESULTADO = 1\ndef f(r, e):\n    return RESULTDO\n", "entrega.py", "exec"), ns)
+    e = transporte.EnEsteInterprete(ns, "f").llama([[], {}], [], {})["excepcion"]
+    assert e["mensaje"].startswith("name 'RESULTDO' is not defined")
+    assert e["mensaje"].endswith(". Did you mean: 'RESULTADO'?") == SUGIERE
+    linea = redaccion.con_explicacion("f lanzó NameError", {"excepcion": e}).split("\n")[1]
+    assert linea == ("Ni tu código ni el reto definen RESULTDO: ¿querías escribir RESULTADO?" if SUGIERE else
+                     "Ni tu código ni el reto definen RESULTDO: revisa cómo lo has escrito, o dale valor antes "
+                     "de usarlo.")
+
+
+def test_a_submission_that_fails_to_load_gets_the_line_too():
+    _, problema, _ = entrega.carga_entrega([], "def f(r, e):\nreturn r\n", "e.py")
+    assert problema.startswith("Tu entrega tiene un error de sintaxis en la línea 2: expected an indented block")
+    assert problema.endswith(".\nTras una línea que acaba en : (def, if, for…) viene su bloque, sangrado: añade 4 "
+                             "espacios al principio de esa línea.")
+    _, problema, _ = entrega.carga_entrega([], "d = {}\nd['x']\n", "e.py")
+    assert problema == ("Al cargar tu entrega (línea 2) salta KeyError: 'x'.\nEl diccionario no tiene la clave 'x': "
+                        "mira qué claves tiene (print(d.keys())), o usa d.get('x'), que da None cuando falta.")
+    ns, problema, salida = entrega.carga_entrega([], "d = {}\nd['x']\n", "e.py")
+    informe = calificador.compara({"pruebas": [], "funcion": "f", "firma": None}, {},
+                                  transporte.EnEsteInterprete(ns, "f", problema, "e.py", salida))
+    assert informe["tests"][0]["output"].endswith("que da None cuando falta.")
