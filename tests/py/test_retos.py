@@ -16,10 +16,12 @@ def test_the_lessons_have_challenges_to_check():
 
 
 @pytest.mark.parametrize("nombre", RETOS)
-def test_the_page_gets_a_challenges_statement_and_starting_code_only(nombre):
+def test_the_page_gets_a_challenges_statement_starting_code_hints_and_discussion_only(nombre):
     reto, archivo = corpus.carga_reto(nombre), CURSO / (nombre + ".reto.py")
-    assert retos.publico(archivo.relative_to(RAIZ).as_posix(), archivo.read_text(encoding="utf-8")) == {
-        "enunciado": reto.enunciado, "plantilla": reto.plantilla}
+    publico = retos.publico(archivo.relative_to(RAIZ).as_posix(), archivo.read_text(encoding="utf-8"))
+    assert set(publico) == {"enunciado", "plantilla", "pistas", "discusion"}
+    assert (publico["enunciado"], publico["plantilla"]) == (reto.enunciado, reto.plantilla)
+    assert len(publico["pistas"]) == 3 and publico["discusion"].startswith("**Por qué así.**")  # the four have them
 
 
 def test_a_challenge_file_missing_a_name_fails_with_its_file_and_line():
