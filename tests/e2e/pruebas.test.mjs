@@ -64,6 +64,8 @@ test("the first failure shows whole; the others fold under their names, and say 
   await escribirEnReto(p, bien.replace(/return salida\s*$/, "return observaciones\n")); // a slip: the function itself
   const r = await comprobarReto(p);
   assert.ok(r.fallidas.length > 5, JSON.stringify(r.fallidas.map((f) => f.nombre)));
+  // In the course's words, not json's ("Object of type function is not JSON serializable").
+  assert.equal(r.fallidas[0].detalle, "Turno 1: observaciones devolvió una función (`observaciones`), no una lista de bloques.");
   const vista = await p.evaluate(() => [...document.querySelectorAll(".reto-pruebas > li.mal")].map((li) => ({
     plegada: !!li.querySelector(":scope > details:not([open])"), mismo: li.querySelector(".mismo-motivo")?.textContent ?? "" })));
   assert.equal(vista[0].plegada, false, "the first failure is folded");
