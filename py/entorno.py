@@ -191,7 +191,7 @@ def _turnos_en_texto(turnos):
         lineas.append("(el modelo guarda sus últimos %d turnos: estos empiezan en el %d)"
                       % (len(turnos), turnos[0]["turno"]))
     for k, t in enumerate(turnos, 1):
-        M = list(t["recibidos"])
+        M = [_par(m) for m in t["recibidos"]]  # tal como llegó, aunque no se pudiera leer
         nuevos = antes is not None and M[:len(antes)] == antes
         uno = "1 mensaje" if len(M) == 1 else "%d mensajes" % len(M)
         lineas.append("turno %d: el modelo recibe %s%s" % (t.get("turno", k), uno, "; los nuevos:" if nuevos else ""))

@@ -82,23 +82,14 @@ _TOPE_GUARDADOS = 200
 
 
 def _copia(M):
-    """Lo que llegó y no se pudo normalizar, copiado para enseñarlo: una lista de pares, con cada
-    mensaje que no es un par o un diccionario {role, content} tal cual."""
+    """Lo que llegó y no se pudo normalizar, copiado tal cual para enseñarlo (ver_conversacion y
+    la vista de la página leen cualquier forma de mensaje)."""
     if not isinstance(M, (list, tuple)):
         return []
-    roles = {"user": "usuario", "assistant": "asistente", "system": "sistema"}
-    copia = []
-    for m in M:
-        if isinstance(m, dict) and "role" in m and "content" in m:
-            m = (roles.get(m["role"], str(m["role"])), m["content"])
-        if isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[1], (str, list, tuple)):
-            copia.append((str(m[0]), m[1] if isinstance(m[1], str) else list(m[1])))
-        else:
-            copia.append(("?", [m]))
     try:
-        return _copy.deepcopy(copia)
+        return _copy.deepcopy(list(M))
     except Exception:  # algo que no se deja copiar: se enseña tal como está ahora
-        return copia
+        return list(M)
 
 
 # El sitio que nombra primero cada error del modelo, tal como lo escriben _fallos,
