@@ -144,3 +144,19 @@ export async function esperarInstantanea(pagina, espera = 30_000) {
   }, espera);
   if (!guardada) throw new Error(`no se guardó la instantánea en ${espera} ms`);
 }
+
+/** Clicks the course index's "Exportar mi progreso"; resolves with the downloaded file's path. */
+export async function exportarProgreso(indice) {
+  const [descarga] = await Promise.all([indice.waitForEvent("download"), indice.locator("button.exportar").click()]);
+  return descarga.path();
+}
+
+/** Imports the progress file archivo through the index, in contexto; resolves with that index
+ *  page once it says how the import went. */
+export async function importarProgreso(contexto, origen, archivo) {
+  const i = await contexto.newPage();
+  await i.goto(origen + "/courses/llm-agents/");
+  await i.locator("input.importar").setInputFiles(archivo);
+  await i.locator(".progreso-aviso:not(:empty)").waitFor();
+  return i;
+}

@@ -4,7 +4,7 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { servidorYNavegador } from "./montaje.mjs";
-import { ejecutar, esperarInterprete } from "./ayuda.mjs";
+import { ejecutar, esperarInterprete, exportarProgreso } from "./ayuda.mjs";
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
@@ -64,8 +64,7 @@ test("once every lesson is done the index says so, per block and for the course,
     "Has completado el curso entero: todas sus celdas, preguntas y retos. ¡Enhorabuena!");
   assert.deepEqual(await i.locator(".bloque-hecho").allInnerTexts(), [" · Bloque completado ✓", " · Bloque completado ✓"]);
   assert.equal(await i.locator(".seguir:not([hidden])").count(), 0, "nothing is left to go back to");
-  const [descarga] = await Promise.all([i.waitForEvent("download"), i.locator("button.exportar").click()]);
-  assert.ok(await descarga.path());
+  assert.ok(await exportarProgreso(i));
   assert.match(await i.locator(".progreso-aviso").innerText(), /^Progreso exportado: \d+ datos en el fichero progreso-llm-agents\.json\.$/);
   assert.match(await i.locator(".progreso-acciones").innerText(), /Lo que importas sustituye lo que este navegador tenga guardado/);
   await i.close();

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { servidorYNavegador } from "./montaje.mjs";
-import { abrirNavegador, esperarInterprete, RAIZ } from "./ayuda.mjs";
+import { abrirNavegador, esperarInterprete, exportarProgreso, importarProgreso, RAIZ } from "./ayuda.mjs";
 import { comprobarReto, escribirEnReto, RETO } from "./ayuda-reto.mjs";
 
 const e = servidorYNavegador();
@@ -66,15 +66,11 @@ test("the index shows the hints seen, and an export carries them to a fresh prof
   await indice.locator(`${FILA}:not(:empty)`).waitFor();
   const progreso = await indice.locator(FILA).innerText();
   assert.match(progreso, /Reto superado ✓ · 3 pistas vistas$/);
-  const [descarga] = await Promise.all([indice.waitForEvent("download"), indice.locator("button.exportar").click()]);
-  const archivo = await descarga.path();
+  const archivo = await exportarProgreso(indice);
   await indice.close();
   const otro = await abrirNavegador(e.servidor.origen);
   try {
-    const i = await otro.contexto.newPage();
-    await i.goto(e.servidor.origen + INDICE);
-    await i.locator("input.importar").setInputFiles(archivo);
-    await i.locator(".progreso-aviso:not(:empty)").waitFor();
+    const i = await importarProgreso(otro.contexto, e.servidor.origen, archivo);
     assert.equal(await i.locator(FILA).innerText(), progreso);
     await i.goto(e.servidor.origen + RETO);
     const h = await pistas(i);

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { servidorYNavegador } from "./montaje.mjs";
-import { abrirNavegador, ejecutar, esperarInterprete, esperarServiceWorker, RAIZ } from "./ayuda.mjs";
+import { abrirNavegador, ejecutar, esperarInterprete, esperarServiceWorker, exportarProgreso, importarProgreso, RAIZ } from "./ayuda.mjs";
 import { comprobarReto, escribirEnReto } from "./ayuda-reto.mjs";
 
 const e = servidorYNavegador();
@@ -159,18 +159,14 @@ test("export, then import into a fresh profile, restores edits, answers and the 
   await indice.locator(`${fila}:not(:empty)`).waitFor();
   const progreso = await indice.locator(fila).innerText();
   assert.match(progreso, /Reto superado ✓/);
-  const [descarga] = await Promise.all([indice.waitForEvent("download"), indice.locator("button.exportar").click()]);
-  const archivo = await descarga.path();
+  const archivo = await exportarProgreso(indice);
   const exportado = JSON.parse(readFileSync(archivo, "utf8"));
   assert.equal(exportado.formato, "curso-agentes/progreso");
   await indice.close();
 
   const otro = await abrirNavegador(e.servidor.origen);
   try {
-    const i = await otro.contexto.newPage();
-    await i.goto(e.servidor.origen + INDICE);
-    await i.locator("input.importar").setInputFiles(archivo);
-    await i.locator(".progreso-aviso:not(:empty)").waitFor();
+    const i = await importarProgreso(otro.contexto, e.servidor.origen, archivo);
     assert.match(await i.locator(".progreso-aviso").innerText(), /^Progreso importado/);
     assert.equal(await i.locator(fila).innerText(), progreso);
     const q = await otro.contexto.newPage();
