@@ -54,7 +54,7 @@ function bloque(b) {
       li.append(plegado);
     } else li.append(contenido);
   }
-  if (b.omitidos) li.append(el("p", "omitidos", t("conversacion_omitidos", { n: miles(b.omitidos) }))); // dibujo.py cut it
+  if (b.omitidos) (li.querySelector("details") ?? li).append(el("p", "omitidos", t("conversacion_omitidos", { n: miles(b.omitidos) }))); // dibujo.py cut it
   if (b.problema) li.append(el("p", "problema", b.problema));
   return li;
 }
