@@ -3,18 +3,16 @@
 //       JSON {"texto", "huella"}, the code and the fingerprint of the original it started from
 //       (construir/huellas.py), so that a newer build can tell (version.js); a plain string,
 //       saved before fingerprints, reads as based on today's original. No key for the original.
-//   <curso>/<slug>:reto-<name>:resultado, :superado        the last report, and "1" once passed
+//   <curso>/<slug>:reto-<name>:resultado, :superado, :pistas, :fallos   the last report, "1" once passed, hints seen, failed checks
 //   <curso>/<slug>:pregunta-<id>                           {"respuesta", "acierto", "huella"}
 //   <curso>/<slug>:celdas-ejecutadas                       [cell ids]  (progreso.js)
 //   <curso>/:ultimo-sitio                                  {"slug", "ancla"}
-// formas.js says what each value holds; leerDato reads through it. A progress export
-// (indice.js) is such keys with their values. Storage may be unavailable (private mode, quota):
-// then edits live only in the editor.
+// formas.js says what each value holds (leerDato reads through it); an export (indice.js) is such
+// keys with their values. Without storage (private mode, quota) edits live only in the editor.
 import { PREFIJO, formaDe, revisarGuardado } from "./formas.js";
 
 const ignorados = new Map(); // key -> what is wrong with its value, said once by the page
 const oyentes = [];
-
 export function clave(curso, slug, celda) {
   return `${PREFIJO}:${curso}/${slug}:${celda}`;
 }
