@@ -1,17 +1,18 @@
 // Keeps the learner's work in localStorage, one key per thing, each "curso-agentes:" and then:
 //   <curso>/<slug>:<cell id>, <curso>/<slug>:reto-<name>   an edit of a cell or a challenge:
-//       JSON {"texto", "huella"}, the code and the fingerprint of the lesson's original it started
-//       from (construir/huellas.py), so that a page of a newer build can tell (version.js); a
-//       plain string, saved before fingerprints, reads as based on today's original. The
-//       original itself is never saved: no key.
-//   <curso>/<slug>:reto-<name>:resultado, :superado        the last report, and "1" once passed
+//       JSON {"texto", "huella"}, the code and the fingerprint of the original it started from
+//       (construir/huellas.py), so that a newer build can tell (version.js); a plain string,
+//       saved before fingerprints, reads as based on today's original. No key for the original.
+//   <curso>/<slug>:reto-<name>:resultado, :superado, :pistas, :fallos   the last report, "1" once passed, hints seen, failed checks
 //   <curso>/<slug>:pregunta-<id>                           {"respuesta", "acierto", "huella"}
 //   <curso>/<slug>:celdas-ejecutadas                       [cell ids]  (progreso.js)
 //   <curso>/:ultimo-sitio                                  {"slug", "ancla"}
-// A progress export (indice.js) is every such key with its value, as it is. Storage may be
-// unavailable (private mode, quota): then edits live only in the editor.
-const PREFIJO = "curso-agentes";
+// formas.js says what each value holds (leerDato reads through it); an export (indice.js) is such
+// keys with their values. Without storage (private mode, quota) edits live only in the editor.
+import { PREFIJO, formaDe, revisarGuardado } from "./formas.js";
 
+const ignorados = new Map(); // key -> what is wrong with its value, said once by the page
+const oyentes = [];
 export function clave(curso, slug, celda) {
   return `${PREFIJO}:${curso}/${slug}:${celda}`;
 }
@@ -24,10 +25,33 @@ export function leer(k) {
   }
 }
 
+/** The value of k, parsed if its form is JSON; null if there is none, or if it is not what
+ *  formas.js says: then it is ignored, not deleted, and alIgnorado's listeners hear of it. */
+export function leerDato(k) {
+  const v = leer(k);
+  if (v === null) return null;
+  const [problema] = revisarGuardado(k, v);
+  if (!problema) return formaDe(k)?.json ? JSON.parse(v) : v;
+  if (!ignorados.has(k)) {
+    ignorados.set(k, problema);
+    avisar();
+  }
+  return null;
+}
+
+/** f hears, now and on every change, the list of what leerDato ignored (one sentence each). */
+export function alIgnorado(f) {
+  oyentes.push(f);
+  if (ignorados.size) f([...ignorados.values()]);
+}
+
+const avisar = () => oyentes.forEach((f) => f([...ignorados.values()]));
+
 export function guardar(k, texto, original) {
   try {
     if (texto === original) localStorage.removeItem(k);
     else localStorage.setItem(k, texto);
+    if (ignorados.delete(k)) avisar(); // what was ignored is replaced
     return true;
   } catch {
     return false;
@@ -77,11 +101,17 @@ export function todas() {
   return datos;
 }
 
-/** Writes back what todas() gave; only the course's keys, only strings. */
+/** Writes back what todas() gave, checked already (formas.js): all of it, or, if storage
+ *  refuses one (quota), none (what was written is put back as it was), and throws. */
 export function reponer(datos) {
-  for (const [k, v] of Object.entries(datos)) {
-    if (k.startsWith(`${PREFIJO}:`) && typeof v === "string") localStorage.setItem(k, v);
+  const antes = Object.keys(datos).map((k) => [k, localStorage.getItem(k)]);
+  try {
+    for (const [k, v] of Object.entries(datos)) localStorage.setItem(k, v);
+  } catch (e) {
+    antes.forEach(([k, v]) => (v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v)));
+    throw e;
   }
+  if (Object.keys(datos).filter((k) => ignorados.delete(k)).length) avisar(); // replaced by good values
 }
 
 /** Forgets every key of one lesson: its edits, answers and challenge state. */

@@ -76,7 +76,8 @@ export class Celda {
   }
 
   oyentes(responder) { // what interprete.js calls while this cell runs
-    const recortada = (lineas, bytes) => this.nota(t("salida_recortada", { lineas: lineas.toLocaleString("es"), bytes: `${Math.round(bytes / 1024)} KB` }), "nota recortada");
+    const recortada = (lineas, bytes) => this.nota(t(lineas > 1 ? "salida_recortada" : "salida_recortada_parte", // a cut line's rest is no "1 líneas"
+      { lineas: lineas.toLocaleString("es"), bytes: `${Math.round(bytes / 1024)} KB` }), "nota recortada");
     const alEntrada = (prompt) => (this.cerrarEntrada = pedirEntrada(this.seccion, prompt, responder));
     return { alSalida: (flujo, texto) => this.escribir(flujo, texto), alRecortada: recortada, alEntrada,
              alConversacion: (turnos) => this.conversacion(turnos) };

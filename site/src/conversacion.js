@@ -14,6 +14,8 @@ function el(etiqueta, clase, texto) {
   return e;
 }
 
+const miles = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "."); // 2.000, as at build time
+
 function numero(letra) {
   return [...letra].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
 }
@@ -45,14 +47,14 @@ function bloque(b) {
   } else {
     if (b.error) cabeza.append(" ", el("span", "marca-error", "is_error"));
     const contenido = el("pre", "contenido", b.contenido);
-    const largo = [...b.contenido].length; // code points, as Python's len() at build time
+    const largo = [...b.contenido].length + (b.omitidos ?? 0); // code points, as Python's len() at build time
     if (largo > PLEGAR) {
       const plegado = el("details");
-      const n = String(largo).replace(/\B(?=(\d{3})+(?!\d))/g, "."); // 2.000, as at build time
-      plegado.append(el("summary", "", t("conversacion_plegado", { n })), contenido);
+      plegado.append(el("summary", "", t("conversacion_plegado", { n: miles(largo) })), contenido);
       li.append(plegado);
     } else li.append(contenido);
   }
+  if (b.omitidos) (li.querySelector("details") ?? li).append(el("p", "omitidos", t("conversacion_omitidos", { n: miles(b.omitidos) }))); // dibujo.py cut it
   if (b.problema) li.append(el("p", "problema", b.problema));
   return li;
 }

@@ -11,6 +11,10 @@ import types
 # A conversation past this, as JSON, is printed as text instead: drawing it would hold the page
 # (and the message would copy it whole), and a cell's printed output is capped anyway.
 TOPE_VISTA = 2_000_000
+# Each text of a view (a block's text, a call's input, a result's content) past this many
+# characters is cut before it is sent, and its block says how many were left out ("omitidos",
+# drawn by conversacion.js): a 40 MB result draws its start, as a long output shows its start.
+TOPE_TEXTO = 20_000
 
 en_celda = False  # set by ejecutor.py around a cell's run
 _dibujar_js = None  # JS: dibujar(turns as JSON text) -> false past the run's drawings cap
@@ -25,12 +29,24 @@ def _dibujar(turnos):
     """Send py/vista.py's turns to the page; False (the caller prints them) if it cannot."""
     if _dibujar_js is None or not en_celda:
         return False
-    texto = json.dumps(turnos, ensure_ascii=False)
+    texto = json.dumps(_acotar(turnos), ensure_ascii=False)
     if len(texto) > TOPE_VISTA:
         return False
     sys.stdout.flush()  # what the cell printed before comes before the drawing
     sys.stderr.flush()
     return bool(_dibujar_js(texto))
+
+
+def _acotar(turnos):
+    """turnos with every text of every block cut to TOPE_TEXTO characters (in place)."""
+    for turno in turnos:
+        for m in turno["datos"]["mensajes"] + ([turno["esperado"]] if turno.get("esperado") else []):
+            for b in m["bloques"]:
+                for campo in ("texto", "entrada", "contenido"):
+                    if len(b.get(campo) or "") > TOPE_TEXTO:
+                        b["omitidos"] = len(b[campo]) - TOPE_TEXTO
+                        b[campo] = b[campo][:TOPE_TEXTO]
+    return turnos
 
 
 def _conversacion(M):
@@ -56,7 +72,7 @@ def rechazo(exc):
             vistos.add(id(exc))
             if isinstance(getattr(exc, "_conversacion", None), dict):
                 import vista
-                turno = vista.de_turnos([exc._conversacion])[0]
+                turno = _acotar(vista.de_turnos([exc._conversacion]))[0]
                 return turno if len(json.dumps(turno, ensure_ascii=False)) <= TOPE_VISTA else None
             exc = exc.__cause__ or exc.__context__
     except Exception:  # a learner's own _conversacion: no view, the traceback says it all

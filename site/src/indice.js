@@ -1,14 +1,13 @@
 // The course index: each lesson's progress (cells run, questions right, challenge
 // passed), where the learner left off, and the export and import of all progress.
 import { todas, reponer } from "./almacen.js";
+import { FORMATO, VERSION, EXPORTACION, revisar, revisarGuardado, lista } from "./formas.js";
 import { hecho, ultimoSitio } from "./progreso.js";
+import { montarAvisoGuardado } from "./aviso-guardado.js";
 import { t } from "./textos.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
-const FORMATO = "curso-agentes/progreso";
-// 2: edits are {texto, huella} and answers carry their question's huella (almacen.js). An import
-// takes any version: a value of version 1 reads as based on the current lesson.
-const VERSION = 2;
+montarAvisoGuardado(document.querySelector(".guardado-aviso"));
 
 function pintar() {
   const ultimo = ultimoSitio(datos.curso);
@@ -36,27 +35,47 @@ function pintar() {
   document.querySelector(".curso-hecho").hidden = pendientes.size > 0;
 }
 
+/** Downloads every saved value that fits formas.js; one that does not is left out, and said. */
 function exportar() {
-  const texto = JSON.stringify({ formato: FORMATO, version: VERSION, fecha: new Date().toISOString(), datos: todas() }, null, 1);
+  const guardados = Object.entries(todas()).map(([k, v]) => [k, v, revisarGuardado(k, v)]);
+  const buenos = Object.fromEntries(guardados.filter(([, , mal]) => !mal.length).map(([k, v]) => [k, v]));
+  const fuera = guardados.flatMap(([, , mal]) => mal.slice(0, 1));
+  const texto = JSON.stringify({ formato: FORMATO, version: VERSION, fecha: new Date().toISOString(), datos: buenos }, null, 1);
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([texto], { type: "application/json" }));
   a.download = `progreso-${datos.curso}.json`;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  document.querySelector(".progreso-aviso").textContent = t("exportar_hecho", { n: Object.keys(todas()).length, archivo: a.download });
+  document.querySelector(".progreso-aviso").textContent = [t("exportar_hecho", { n: Object.keys(buenos).length, archivo: a.download }),
+    fuera.length ? t("exportar_fuera", { lista: lista(fuera) }) : ""].join(" ").trim();
 }
 
+/** Checks the whole file against formas.js's EXPORTACION, and writes it only if all of it fits. */
 async function importar(archivo) {
   const aviso = document.querySelector(".progreso-aviso");
+  let leido = null;
   try {
-    const leido = JSON.parse(await archivo.text());
-    if (leido.formato !== FORMATO || typeof leido.datos !== "object") throw new Error(t("importar_no_es"));
-    reponer(leido.datos);
-    aviso.textContent = t("importar_hecho", { n: Object.keys(leido.datos).length });
-    pintar();
-  } catch (e) {
-    aviso.textContent = t("importar_error", { motivo: e.message });
+    leido = JSON.parse(await archivo.text());
+  } catch {
+    // not JSON: not an export
   }
+  if (leido?.formato !== FORMATO) {
+    aviso.textContent = t("importar_error", { motivo: t("importar_no_es") });
+    return;
+  }
+  const problemas = revisar(leido, EXPORTACION);
+  if (problemas.length) {
+    aviso.textContent = t(problemas.length === 1 ? "importar_rechazado_uno" : "importar_rechazado", { n: problemas.length, lista: lista(problemas) });
+    return;
+  }
+  try {
+    reponer(leido.datos);
+  } catch (e) {
+    aviso.textContent = t("importar_sin_sitio", { motivo: e.message });
+    return;
+  }
+  aviso.textContent = t("importar_hecho", { n: Object.keys(leido.datos).length });
+  pintar();
 }
 
 document.querySelector(".exportar").addEventListener("click", exportar);

@@ -10,6 +10,7 @@ import { marcarSitio } from "./progreso.js";
 import { montarPestanas } from "./pestanas.js";
 import { montarCopiar } from "./copiar.js";
 import { totalEnviado } from "./descargas.js";
+import { montarAvisoGuardado } from "./aviso-guardado.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
 // ?instantanea=no boots without the memory snapshot (for comparison and diagnosis).
@@ -42,6 +43,7 @@ const interprete = new Interprete(datos.config, {
   alReiniciar: (motivo) => (controlador ? controlador.alReiniciar(motivo) : avisosPendientes.push(motivo)),
 }, diferida);
 
+montarAvisoGuardado(document.querySelector(".guardado-aviso")); // before anything reads storage
 montarPreguntas(datos, (id) => marcarSitio(datos.curso, datos.slug, `pregunta-${id}`));
 montarPestanas();
 montarCopiar();

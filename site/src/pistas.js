@@ -2,10 +2,10 @@
 // The build writes both hidden (construir/paginas.py); a hint may wait for a number of failed
 // Comprobar attempts (data-tras). What was seen and how many attempts failed are saved next to
 // the challenge's code (almacen.js keys), so both survive a reload and travel in an export.
-import { leer, guardar } from "./almacen.js";
+import { leerDato, guardar } from "./almacen.js";
 import { t } from "./textos.js";
 
-const numero = (k) => Number(leer(k)) || 0;
+const numero = (k) => Number(leerDato(k) ?? 0);
 
 /** Sets up seccion's hints and discussion; claveReto is the challenge's key. Returns
  *  terminado(superado), for reto.js to call when a Comprobar ends. */
@@ -41,7 +41,7 @@ export function montarPistas(seccion, claveReto) {
     });
     pintar();
   }
-  if (discusion) discusion.hidden = leer(kSuperado) !== "1";
+  if (discusion) discusion.hidden = leerDato(kSuperado) !== "1";
 
   return {
     terminado(superado) {

@@ -2,7 +2,7 @@
 // wrong, whether something chosen is wrong or something is missing), show the explanations and
 // a gap's hint for a common wrong answer, let the learner try again, and save the answer
 // (localStorage). "Ver la respuesta" marks the right one beside the learner's own.
-import { clave, leer, guardar, olvidar } from "./almacen.js";
+import { clave, leerDato, guardar, olvidar } from "./almacen.js";
 import { t } from "./textos.js";
 
 /** Sets up every question of the page; `alCambiar` hears of each checked answer. */
@@ -28,7 +28,7 @@ class Pregunta {
     });
     this.mostrar.addEventListener("click", () => this.revelar());
     seccion.querySelector(".comprobar-pregunta").disabled = false;
-    const guardada = JSON.parse(leer(this.clave) || "null");
+    const guardada = leerDato(this.clave); // null if it is not what formas.js says
     // An answer to another version of the question (construir/huellas.py) is forgotten, and the
     // page says why; one saved before fingerprints existed counts as an answer to this one.
     if (guardada && (guardada.huella ?? d.huella) !== d.huella) {

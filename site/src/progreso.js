@@ -1,10 +1,10 @@
 // What the learner has done, for the course index: cells run, questions right,
 // challenges passed, and where they left off. It is all in localStorage under
 // almacen.js's keys, so it goes with an export and comes back with an import.
-import { clave, leer, guardar } from "./almacen.js";
+import { clave, leerDato, guardar } from "./almacen.js";
 import { pistasVistas } from "./pistas.js";
 
-const ejecutadas = (curso, slug) => new Set(JSON.parse(leer(clave(curso, slug, "celdas-ejecutadas")) || "[]"));
+const ejecutadas = (curso, slug) => new Set(leerDato(clave(curso, slug, "celdas-ejecutadas")) ?? []);
 
 export function marcarCelda(curso, slug, id) {
   const hechas = ejecutadas(curso, slug);
@@ -18,7 +18,7 @@ export function marcarSitio(curso, slug, ancla) {
 }
 
 export function ultimoSitio(curso) {
-  return JSON.parse(leer(clave(curso, "", "ultimo-sitio")) || "null");
+  return leerDato(clave(curso, "", "ultimo-sitio"));
 }
 
 /** {celdas, preguntas, retos, pistas}: how many of a lesson's (as the index lists them) are done,
@@ -26,10 +26,10 @@ export function ultimoSitio(curso) {
 export function hecho(curso, { slug, celdas, preguntas, retos }) {
   const hechas = ejecutadas(curso, slug);
   const acertada = ({ id, huella }) => { // and to this version of the question (preguntas.js)
-    const g = JSON.parse(leer(clave(curso, slug, `pregunta-${id}`)) || "{}");
+    const g = leerDato(clave(curso, slug, `pregunta-${id}`)) ?? {};
     return g.acierto === true && (g.huella ?? huella) === huella;
   };
-  const superado = (nombre) => leer(`${clave(curso, slug, `reto-${nombre}`)}:superado`) === "1";
+  const superado = (nombre) => leerDato(`${clave(curso, slug, `reto-${nombre}`)}:superado`) === "1";
   return {
     celdas: celdas.filter((id) => hechas.has(id)).length,
     preguntas: preguntas.filter(acertada).length,

@@ -19,11 +19,12 @@
 //   listo      {ms, origen}               booted, from the "red" or the "instantanea"
 //   error-carga {motivo}                  it could not boot
 //   salida     {id, trozos: [[flujo, texto], ...]}  a batch of a cell's stdout/stderr
-//   recortada  {id, lineas, bytes}        what the output cap left out, at the end of a run
+//   recortada  {id, lineas, bytes}        what the output cap left out (a write is cut inside), at the end of a run
 //   reloj      {id, seq, plazo, prueba}   a challenge call starts: cut it after plazo ms
 //   entrada    {id, prompt}               input() waits: the page answers through ENTRADA
 //   conversacion {id, turnos}             a cell's ver_conversacion(): py/vista.py's turns, drawn
-//                                         where the cell's output has got to
+//                                         where the cell's output has got to; a block whose text
+//                                         dibujo.py cut says how much in "omitidos"
 //   fin        {id, resultado}            the end of a run (Resultado below)
 //   muerto     {motivo}                   the interpreter is broken: the page restarts it
 //

@@ -2,7 +2,7 @@
 // per test (pruebas.js). The code is saved like a cell's; the last result and whether the
 // challenge was ever passed are saved next to it, so both survive a reload.
 import { editorGuardado } from "./editor-guardado.js";
-import { clave, leer, guardar } from "./almacen.js";
+import { clave, leerDato, guardar } from "./almacen.js";
 import { montarPistas } from "./pistas.js";
 import { lineas } from "./pruebas.js";
 import { t } from "./textos.js";
@@ -37,7 +37,7 @@ export class Reto {
     restaurar.addEventListener("click", () => this.restaurar());
     this.boton.disabled = restaurar.disabled = false;
     this.pistas = montarPistas(seccion, this.clave);
-    const guardado = JSON.parse(leer(`${this.clave}:resultado`) || "null");
+    const guardado = leerDato(`${this.clave}:resultado`);
     if (guardado) this.mostrar(guardado, t("reto_guardado"));
   }
 

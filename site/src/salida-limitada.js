@@ -1,12 +1,14 @@
 // Collects a cell's stdout/stderr in the worker and posts it to the page in
-// batches, so a flood of output cannot drown the page. Past the limit the text
-// is only counted, and the page gets a note with what was left out.
+// batches, so a flood of output cannot drown the page. A write that crosses the
+// limit is cut there (one print of 20 MB sends 256 KB); past it the bytes are
+// only counted, and the page gets a note with what was left out.
 import { aPagina } from "./protocolo.js";
 
 export const LIMITE_BYTES = 256 * 1024;
 export const LIMITE_LINEAS = 5000;
 const INTERVALO_MS = 40;
 const TROZO_MAX = 16 * 1024;
+const SALTO = 10; // "\n": never a byte of a longer UTF-8 character, so lines are counted on bytes
 
 export class SalidaLimitada {
   constructor(enviar) {
@@ -27,19 +29,36 @@ export class SalidaLimitada {
 
   escribir(flujo, bytes) {
     const n = bytes.length;
-    const texto = this.decodificadores[flujo].decode(bytes, { stream: true });
-    if (this.bytes >= LIMITE_BYTES || this.lineas >= LIMITE_LINEAS) {
-      this.omitidas.bytes += n;
-      this.omitidas.lineas += contarLineas(texto);
-      return n;
+    const corte = this.cabe(bytes);
+    if (corte < n) {
+      const resto = bytes.subarray(corte);
+      this.omitidas.bytes += resto.length;
+      this.omitidas.lineas += contarLineas(resto);
     }
-    this.bytes += n;
-    this.lineas += contarLineas(texto);
+    if (corte === 0) return n;
+    const tomado = bytes.subarray(0, corte);
+    const texto = this.decodificadores[flujo].decode(tomado, { stream: corte === n });
+    this.bytes += corte;
+    this.lineas += contarLineas(tomado);
     this.trozos.push([flujo, texto]);
     this.pendiente += texto.length;
     const ahora = performance.now();
     if (this.pendiente > TROZO_MAX || ahora - this.ultimoEnvio > INTERVALO_MS) this.vaciar(ahora);
     return n;
+  }
+
+  /** How many of bytes fit under both limits: up to the limit's line end or byte, and never
+   *  in the middle of a character. */
+  cabe(bytes) {
+    const corte = Math.min(bytes.length, Math.max(0, LIMITE_BYTES - this.bytes));
+    const faltan = LIMITE_LINEAS - this.lineas; // lines still allowed
+    if (faltan <= 0) return 0;
+    let i = -1;
+    for (let k = 0; k < faltan; k++) {
+      i = bytes.indexOf(SALTO, i + 1);
+      if (i === -1 || i >= corte) return cortarEnCaracter(bytes, corte);
+    }
+    return i + 1; // the end of the last line that fits: that line goes whole
   }
 
   vaciar(ahora = performance.now()) {
@@ -57,8 +76,13 @@ export class SalidaLimitada {
   }
 }
 
-function contarLineas(texto) {
+function cortarEnCaracter(bytes, corte) {
+  while (corte > 0 && corte < bytes.length && (bytes[corte] & 0xc0) === 0x80) corte--; // a continuation byte
+  return corte;
+}
+
+function contarLineas(bytes) {
   let n = 0;
-  for (let i = texto.indexOf("\n"); i !== -1; i = texto.indexOf("\n", i + 1)) n++;
+  for (let i = bytes.indexOf(SALTO); i !== -1; i = bytes.indexOf(SALTO, i + 1)) n++;
   return n;
 }

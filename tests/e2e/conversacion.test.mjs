@@ -1,6 +1,6 @@
 // The conversation view (site/src/conversacion.js, construir/conversacion.py): the page draws
 // what the build writes, a call and its result are marked together with the mouse and with the
-// keyboard, the faults of a pairing are marked, and every string is text.
+// keyboard, the faults of a pairing are marked, every string is text, and a huge one is cut.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -213,5 +213,22 @@ test("a FueraDeGuion in Comprobar marks, under the failed test, the block the mo
   assert.deepEqual([r.mensaje, r.id], ["4", "t1"]);
   assert.match(r.detalle, /FueraDeGuion|no acepta la conversación: turno 2, mensaje 4 \(usuario\), bloque 1/);
   assert.ok(r.esperado);
+  await p.close();
+});
+
+test("a result of 40 MB is drawn cut to the view's bounds, and says how much was left out", async () => {
+  const p = await conCelda(() => 'ver_conversacion([("asistente", [{"type": "tool_use", "id": "t1", "name": "leer", "input": {}}]),\n'
+    + '                  ("usuario", [{"type": "tool_result", "tool_use_id": "t1", "content": "x" * 40_000_000}])])');
+  const r = await p.evaluate((PATATAS) => {
+    const salida = document.querySelector(`${PATATAS} .salida`);
+    const resultado = salida.querySelector(".conversacion li.resultado");
+    return { resumen: resultado.querySelector("summary").textContent, omitidos: resultado.querySelector(".omitidos").textContent,
+             contenido: resultado.querySelector(".contenido").textContent.length, total: document.body.textContent.length };
+  }, PATATAS);
+  assert.equal(r.resumen, "Contenido: 40.000.000 caracteres");
+  assert.equal(r.omitidos, "Recortado: no se dibujan los últimos 39.980.000 caracteres.");
+  assert.equal(r.contenido, 20_000);
+  assert.ok(r.total < 200_000, `${r.total} characters in the page`);
+  assert.deepEqual(p.errores, []);
   await p.close();
 });

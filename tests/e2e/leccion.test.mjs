@@ -187,6 +187,21 @@ test("a flood of output is capped with a note and the page stays usable", async 
   await p.close();
 });
 
+test("one print of 20 MB is cut inside the write: the page gets the cap's share and its note, and runs the next cell", async () => {
+  const p = await abrir(OTRA);
+  await escribirEnCelda(p, "hola", 'print("z" * 20_000_000)');
+  const salida = await ejecutar(p, "hola", { espera: 120_000 });
+  assert.ok(salida.length < 300_000, `${salida.length} characters in the cell`); // 256 KB, not 20 MB
+  assert.match(salida.slice(0, 100), /^z{100}$/);
+  assert.match(salida.slice(-200), /z\n\[Salida recortada: se omitieron 19275 KB\. La celda siguió ejecutándose\.\]\s*$/);
+  assert.ok(await p.evaluate(() => document.body.textContent.length) < 400_000);
+  await escribirEnCelda(p, "hola", 'print("sigue")');
+  assert.equal((await ejecutar(p, "hola")).trim().split("\n")[0], "sigue");
+  await p.evaluate(() => localStorage.clear()); // the cell's original for the tests after this one
+  assert.deepEqual(p.errores, []);
+  await p.close();
+});
+
 test("the lesson's input() cell asks in a field under it", async () => {
   const p = await abrir(OTRA);
   await esperarInterprete(p);

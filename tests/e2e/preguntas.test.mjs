@@ -3,7 +3,8 @@
 // and offline; export, then import into a fresh profile, restores everything.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { servidorYNavegador } from "./montaje.mjs";
 import { abrirNavegador, ejecutar, esperarInterprete, esperarServiceWorker, exportarProgreso, importarProgreso, RAIZ } from "./ayuda.mjs";
@@ -224,4 +225,81 @@ test("run all runs every cell in order; reset, once confirmed, forgets the lesso
   assert.equal(await p.locator('[data-pregunta="error-para-el-modelo"] input[value="verdadero"]').isChecked(), false);
   assert.equal(await p.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("/errores-como-observaciones:")).length), 0);
   await p.close();
+});
+
+const RESPUESTA = "curso-agentes:llm-agents/errores-como-observaciones:pregunta-linea-del-error";
+const EDICION = "curso-agentes:llm-agents/errores-como-observaciones:dos-fallos";
+
+/** In contexto: an edit of the cell dos-fallos and the right answer to linea-del-error. */
+async function editarYResponder(contexto) {
+  const p = await abrir(ERRORES, contexto);
+  await p.locator('[data-celda="dos-fallos"] .cm-content').click();
+  await p.keyboard.press("Control+End");
+  await p.keyboard.insertText("\n# mi cambio");
+  await marcar(p, "linea-del-error", ["7"]);
+  await comprobar(p, "linea-del-error");
+  await p.close(); // pagehide saves the editor
+}
+
+test("an import with one value the page cannot use is refused whole, says why, and leaves every edit as it was", async () => {
+  const otro = await abrirNavegador(e.servidor.origen);
+  try {
+    await editarYResponder(otro.contexto);
+    const p = await abrir(ERRORES, otro.contexto);
+    const antes = await p.evaluate(() => ({ ...localStorage }));
+    assert.match(antes[EDICION], /# mi cambio/);
+    const archivo = join(mkdtempSync(join(tmpdir(), "progreso-")), "progreso.json");
+    writeFileSync(archivo, JSON.stringify({ formato: "curso-agentes/progreso", version: 2, datos: {
+      [EDICION]: JSON.stringify({ texto: "print('importado')", huella: "x" }),
+      [RESPUESTA]: "{no es JSON",
+    } }));
+    const i = await importarProgreso(otro.contexto, e.servidor.origen, archivo);
+    assert.equal(await i.locator(".progreso-aviso").innerText(), "No se ha importado nada, y tu progreso sigue como estaba: "
+      + "un dato del fichero no es lo que esta página espera: tu respuesta a la pregunta «linea-del-error» de "
+      + "«errores-como-observaciones» (no es JSON válido).");
+    assert.deepEqual(await i.evaluate(() => ({ ...localStorage })), antes);
+    assert.match(await i.locator('[data-leccion="errores-como-observaciones"] .progreso').innerText(), /Preguntas acertadas: 1 de 4/);
+    await p.reload();
+    await p.locator('[data-celda="dos-fallos"] .cm-content').waitFor();
+    assert.match(await p.locator('[data-celda="dos-fallos"] .cm-content').innerText(), /# mi cambio/);
+    assert.equal(await p.locator('[data-pregunta="linea-del-error"] input[value="7"]').isChecked(), true);
+    assert.equal(await p.locator(".guardado-aviso").isVisible(), false);
+    assert.deepEqual(p.errores, []);
+  } finally {
+    await otro.cerrar();
+  }
+});
+
+test("a page whose saved answer is not JSON starts whole, says once what it ignored, and keeps it until it is replaced", async () => {
+  const otro = await abrirNavegador(e.servidor.origen);
+  try {
+    await editarYResponder(otro.contexto);
+    const p = await abrir(ERRORES, otro.contexto);
+    await p.evaluate((k) => localStorage.setItem(k, "{no es JSON"), RESPUESTA);
+    await p.reload();
+    await p.locator('[data-celda="dos-fallos"] .cm-content').waitFor();
+    assert.match(await p.locator('[data-celda="dos-fallos"] .cm-content').innerText(), /# mi cambio/);
+    assert.equal(await p.locator(".pagina-acciones").isVisible(), true);
+    assert.equal(await p.locator('[data-celda="dos-fallos"] button.ejecutar').isEnabled(), true);
+    assert.equal(await p.locator(".guardado-aviso").innerText(), "Esta página no ha usado un dato que tenía guardado "
+      + "este navegador, porque no es lo que espera: tu respuesta a la pregunta «linea-del-error» de "
+      + "«errores-como-observaciones» (no es JSON válido). No se ha borrado: lo sustituirá lo próximo que guardes de eso mismo.");
+    assert.equal(await p.evaluate((k) => localStorage.getItem(k), RESPUESTA), "{no es JSON");
+    assert.equal(await p.locator('[data-pregunta="linea-del-error"] input[value="7"]').isChecked(), false);
+    await marcar(p, "linea-del-error", ["7"]);
+    assert.equal(await comprobar(p, "linea-del-error"), "¡Correcto!");
+    assert.equal(await p.locator(".guardado-aviso").isVisible(), false); // replaced: nothing ignored now
+    assert.deepEqual(p.errores, []);
+
+    await p.evaluate(() => localStorage.setItem("curso-agentes:llm-agents/:ultimo-sitio", "{no"));
+    const i = await otro.contexto.newPage(); // the index: its progress, and what it ignored
+    i.errores = [];
+    i.on("pageerror", (x) => i.errores.push(x));
+    await i.goto(e.servidor.origen + INDICE);
+    assert.match(await i.locator(".guardado-aviso").innerText(), /^Esta página no ha usado un dato .*: el sitio donde lo dejaste \(no es JSON válido\)\./);
+    assert.match(await i.locator('[data-leccion="errores-como-observaciones"] .progreso').innerText(), /Preguntas acertadas: 1 de 4/);
+    assert.deepEqual(i.errores, []);
+  } finally {
+    await otro.cerrar();
+  }
 });
