@@ -18,7 +18,6 @@ fallos_de_protocolo(M) dice qué incumple una conversación, y peticion(M, HERRA
 cuerpo de la petición que recibiría una API real (la Messages API o Chat Completions).
 """
 import copy as _copy
-import difflib as _difflib
 import json as _json
 import math as _math
 import re as _re
@@ -359,7 +358,7 @@ _FORMAS = {
     "document.content": {"content": ((str, list), "una cadena o una lista de bloques text o image")},
     "document.file": {"file_id": _CADENA},
     "herramienta": {"name": _CADENA, "description": _CADENA, "input_schema": _OBJETO,
-                    "type": (["custom"], "'custom' (o el de una herramienta de servidor)")},
+                    "type": (["custom"], "'custom' (o el de una herramienta definida por la API)")},
 }
 _OPCIONALES = {"document": ("title", "context"), "tool_result": ("content", "is_error"),
                "herramienta": ("description", "type")}
@@ -392,8 +391,8 @@ _OTROS_BLOQUES_DE_LA_API = (
 # El 400 de la API: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'".
 _NOMBRE = _re.compile(r"[a-zA-Z0-9_-]{1,128}")
 _ID = _re.compile(r"[a-zA-Z0-9_-]+")
-# Las herramientas de servidor (las ejecuta la API) tienen un type con fecha: web_search_20250305.
-_DE_SERVIDOR = _re.compile(r"[a-z][a-z0-9_]*_\d{8}")
+# Las herramientas que define la API tienen un type con fecha: web_search_20250305, bash_20250124.
+_DE_LA_API = _re.compile(r"[a-z][a-z0-9_]*_\d{8}")
 
 
 def _normaliza(M):
@@ -464,7 +463,8 @@ def _revisa_forma(d, forma, aqui, ruta=""):
             raise ErrorDeProtocolo("%s: sobra el campo %s%s (convención del curso: la API lo admite, "
                                    "pero el curso no lo usa)" % (aqui, ruta, k))
         # El 400 de la API: "messages.0.content.0.tool_result.error: Extra inputs are not permitted".
-        parecido = _difflib.get_close_matches(k, list(campos), 1)
+        import difflib  # solo al rechazar: el campo conocido que más se parece
+        parecido = difflib.get_close_matches(k, list(campos), 1)
         raise ErrorDeProtocolo("%s: sobra el campo %s%s, y la API no admite campos que no conoce%s"
                                % (aqui, ruta, k, "; ¿querías decir %s%s?" % (ruta, parecido[0])
                                   if parecido else ""))
@@ -486,7 +486,7 @@ def _revisa_forma(d, forma, aqui, ruta=""):
             raise ErrorDeProtocolo("%s: %ssource.type debe ser %s, y es %s"
                                    % (aqui, ruta, nombre, _corto(fuente["type"])))
         _revisa_forma(fuente, "%s.%s" % (forma, fuente["type"]), aqui, ruta + "source.")
-    if forma in _BLOQUES_DENTRO and isinstance(d["content"] if "content" in d else "", list):
+    if forma in _BLOQUES_DENTRO and isinstance(d.get("content"), list):
         for k, parte in enumerate(d["content"], 1):
             _revisa_bloque(parte, "%s, %scontent %d" % (aqui, ruta, k), _BLOQUES_DENTRO[forma])
 
@@ -533,17 +533,18 @@ def _revisa_herramientas(herramientas):
             raise ErrorDeProtocolo("herramienta %d: debe ser un diccionario {name, description, "
                                    "input_schema}" % i)
         h = _a_json(h, aqui)
-        # La API tiene herramientas de servidor, que ejecuta ella misma, sin input_schema
-        # ({"type": "web_search_20250305", "name": "web_search"}); el curso no las usa.
-        if isinstance(h.get("type"), str) and _DE_SERVIDOR.fullmatch(h["type"]):
-            raise ErrorDeProtocolo("%s: es una herramienta de servidor (%s), que ejecuta la propia API "
-                                   "y no lleva input_schema (convención del curso: el curso usa solo "
+        # La API define herramientas propias, sin input_schema: las de servidor, que ejecuta ella
+        # ({"type": "web_search_20250305", "name": "web_search"}), y otras como bash_20250124. El
+        # curso no las usa.
+        if isinstance(h.get("type"), str) and _DE_LA_API.fullmatch(h["type"]):
+            raise ErrorDeProtocolo("%s: es una herramienta definida por la API (%s), que no lleva "
+                                   "input_schema (convención del curso: el curso usa solo "
                                    "herramientas propias, con name, description e input_schema)"
                                    % (aqui, h["type"]))
         _revisa_forma(h, "herramienta", aqui)
         if not _NOMBRE.fullmatch(nombre):
             raise ErrorDeProtocolo("%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API: "
-                                   "letras sin tilde, cifras, _ y -, sin espacios" % aqui)
+                                   "de 1 a 128 letras sin tilde, cifras, _ o -, sin espacios" % aqui)
         # Chat Completions pide 64 caracteres como mucho ("a maximum length of 64"): el curso pide
         # lo que admiten las dos API.
         if len(nombre) > 64:

@@ -587,7 +587,8 @@ def test_malformed_sources_and_tools_are_refused_as_the_api_refuses_them(ns):
     assert _rechazo(ns, [PIDE], [dict(leer, description=["Lee un fichero."])]) == (
         "herramienta 1 ('leer'): description debe ser una cadena, y es ['Lee un fichero.']")
     assert _rechazo(ns, [PIDE], [dict(leer, type="function")]) == (
-        "herramienta 1 ('leer'): type debe ser 'custom' (o el de una herramienta de servidor), y es 'function'")
+        "herramienta 1 ('leer'): type debe ser 'custom' (o el de una herramienta definida por la API), y es "
+        "'function'")
     assert ns["ModeloGuionizado"](guion)([SISTEMA, PIDE], [dict(leer, type="custom")]) == r[0]
     sin_descripcion = {k: leer[k] for k in ("name", "input_schema")}
     assert ns["ModeloGuionizado"](guion)([SISTEMA, PIDE], [sin_descripcion]) == r[0]
@@ -641,7 +642,8 @@ def test_block_types_and_tool_names_the_api_refuses_say_nothing_of_the_course(ns
         "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con %s; llega 'Hola'" % tipos)
     # The API's 400: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'".
     leer = ns["HERRAMIENTAS"][0]
-    patron = "el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API: letras sin tilde, cifras, _ y -, sin espacios"
+    patron = ("el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API: de 1 a 128 letras sin tilde, "
+              "cifras, _ o -, sin espacios")
     for nombre in ("leer fichero", "x" * 129, "", "leé"):
         assert _rechazo(ns, [PIDE], [dict(leer, name=nombre)]) == "herramienta 1 (%r): %s" % (nombre, patron)
     # 65 to 128 characters the Messages API takes, Chat Completions does not: the course's rule.
@@ -649,11 +651,12 @@ def test_block_types_and_tool_names_the_api_refuses_say_nothing_of_the_course(ns
         "herramienta 1 (%r): el nombre tiene 128 caracteres, y el curso pide 64 como mucho (convención del "
         "curso: la Messages API admite hasta 128 y Chat Completions hasta 64; el curso pide lo que admiten "
         "las dos)" % ("x" * 128))
-    # A server tool needs no input_schema in the API: leaving them out is the course's rule.
+    # A server tool (or another the API defines) needs no input_schema: leaving them out is the course's rule.
     assert _rechazo(ns, [PIDE], [{"type": "web_search_20250305", "name": "web_search"}]) == (
-        "herramienta 1 ('web_search'): es una herramienta de servidor (web_search_20250305), que ejecuta la "
-        "propia API y no lleva input_schema (convención del curso: el curso usa solo herramientas propias, "
-        "con name, description e input_schema)")
+        "herramienta 1 ('web_search'): es una herramienta definida por la API (web_search_20250305), que no "
+        "lleva input_schema (convención del curso: el curso usa solo herramientas propias, con name, "
+        "description e input_schema)")
+    assert "convención del curso" in _rechazo(ns, [PIDE], [{"type": "bash_20250124", "name": "bash"}])
 
 
 def test_chat_completions_gets_no_empty_assistant_message(ns):
