@@ -19,6 +19,7 @@ cuerpo de la petición que recibiría una API real (la Messages API o Chat Compl
 """
 import copy as _copy
 import json as _json
+import math as _math
 import re as _re
 
 
@@ -211,8 +212,10 @@ def _fallos_de_contenido(M, i, aqui):
     """Lo que la API rechaza en el contenido del mensaje i, aparte del protocolo de herramientas."""
     rol, contenido = M[i - 1]
     bloques, fallos = contenido if isinstance(contenido, list) else [], []
+    # Los mensajes de sistema del principio son el parámetro system; los de más adelante, mensajes.
+    al_principio = all(r == "sistema" for r, _ in M[:i])
     if rol == "sistema":
-        if any(r != "sistema" for r, _ in M[:i - 1]):
+        if not al_principio:
             fallos += _fallos_de_un_sistema_a_mitad(M, i, aqui)
         # MAR: el parámetro system es una cadena o una lista de bloques text; MSM: el contenido de
         # un mensaje de sistema es también solo texto.
@@ -220,8 +223,8 @@ def _fallos_de_contenido(M, i, aqui):
             fallos.append("%s: el texto de sistema solo puede tener bloques text, como el parámetro "
                           "system de la API" % aqui)
     # El 400 de la API: "all messages must have non-empty content except for the optional final
-    # assistant message".
-    elif contenido in ("", []) and not (i == len(M) and rol == "asistente"):
+    # assistant message". Un mensaje de sistema a mitad de conversación es un mensaje más.
+    if contenido in ("", []) and not al_principio and not (i == len(M) and rol == "asistente"):
         fallos.append("%s: el contenido está vacío, y la API solo lo permite en un último mensaje "
                       "del asistente" % aqui)
     # Los 400 de la API: "text content blocks must be non-empty" y "text content blocks must contain
@@ -231,6 +234,13 @@ def _fallos_de_contenido(M, i, aqui):
     textos += [(", bloque %d (text)" % j, b["text"]) for j, b in enumerate(bloques, 1) if b["type"] == "text"]
     fallos += ["%s%s: el texto está vacío o solo tiene espacios, y la API pide algo más que espacios"
                % (aqui, donde) for donde, t in textos if not t.strip()]
+    # El 400 de la API: "final assistant content cannot end with trailing whitespace": el texto
+    # con el que acaba el último mensaje, si es del asistente.
+    donde, t = textos[-1] if textos and (isinstance(contenido, str) or bloques[-1]["type"] == "text") \
+        else ("", "")
+    if i == len(M) and rol == "asistente" and t.strip() and t != t.rstrip():
+        fallos.append("%s%s: el último mensaje del asistente no puede acabar en espacios ni saltos "
+                      "de línea, y la API lo rechaza si acaba así" % (aqui, donde))
     # El 400 de la API: "content cannot be empty if `is_error` is true".
     fallos += ["%s, bloque %d (tool_result): con is_error True, content no puede estar vacío: debe "
                "decir cuál ha sido el error" % (aqui, j)
@@ -317,22 +327,72 @@ def _unicos(xs):
 # --- Forma de la petición ----------------------------------------------------------------
 
 _ROLES = {"user": "usuario", "assistant": "asistente", "system": "sistema"}  # los roles de la API
-_CAMPOS = {"text": {"text": (str, "una cadena")},
-           "image": {"source": (dict, "un objeto")},
-           "document": {"source": (dict, "un objeto")},
-           "search_result": {"source": (str, "una cadena"), "title": (str, "una cadena"),
-                             "content": (list, "una lista de bloques text")},
-           "tool_use": {"id": (str, "una cadena"), "name": (str, "una cadena"), "input": (dict, "un objeto")},
-           "tool_result": {"tool_use_id": (str, "una cadena")}}
-# Los tipos de bloque de un mensaje: la API admite más (document, thinking…), pero el curso usa
-# estos cuatro, y su mensaje lo dice: «convención del curso».
+# La forma de cada bloque, de cada fuente (el campo source de image y document, según su type) y
+# de cada herramienta, tal como la documenta la API: los tipos *Param del SDK oficial de Anthropic
+# (anthropic/types/: TextBlockParam, ImageBlockParam, Base64ImageSourceParam, ToolParam…), que
+# repiten su referencia. {forma: {campo: (qué admite, cómo se dice)}}: qué admite es un tipo de
+# Python, o una lista con los únicos valores que admite la API. Los campos de _OPCIONALES pueden
+# faltar; los demás son obligatorios. Un campo que no está en su forma es el 400 de la API
+# "…: Extra inputs are not permitted", salvo los de _OTROS_CAMPOS_DE_LA_API.
+_CADENA, _OBJETO = (str, "una cadena"), (dict, "un objeto")
+_FORMAS = {
+    "text": {"text": _CADENA},
+    "image": {"source": _OBJETO},
+    "document": {"source": _OBJETO, "title": _CADENA, "context": _CADENA},
+    "search_result": {"source": _CADENA, "title": _CADENA,
+                      "content": (list, "una lista de bloques text")},
+    "tool_use": {"id": _CADENA, "name": _CADENA, "input": _OBJETO},
+    "tool_result": {"tool_use_id": _CADENA,
+                    "content": ((str, list), "una cadena o una lista de bloques text, image, "
+                                             "document o search_result"),
+                    "is_error": (bool, "True o False")},
+    # El 400 de la API: "image.source.base64.media_type: Input should be 'image/jpeg',
+    # 'image/png', 'image/gif' or 'image/webp'".
+    "image.base64": {"media_type": (["image/jpeg", "image/png", "image/gif", "image/webp"], None),
+                     "data": _CADENA},
+    "image.url": {"url": _CADENA},
+    "image.file": {"file_id": _CADENA},
+    "document.base64": {"media_type": (["application/pdf"], None), "data": _CADENA},
+    "document.text": {"media_type": (["text/plain"], None), "data": _CADENA},
+    "document.url": {"url": _CADENA},
+    "document.content": {"content": ((str, list), "una cadena o una lista de bloques text o image")},
+    "document.file": {"file_id": _CADENA},
+    "herramienta": {"name": _CADENA, "description": _CADENA, "input_schema": _OBJETO,
+                    "type": (["custom"], "'custom' (o el de una herramienta definida por la API)")},
+}
+_OPCIONALES = {"document": ("title", "context"), "tool_result": ("content", "is_error"),
+               "herramienta": ("description", "type")}
+# Los tipos de fuente de cada bloque que la lleva.
+_FUENTES = {"image": ["base64", "url", "file"], "document": ["base64", "text", "url", "content", "file"]}
+# Los campos que llevan bloques dentro (todos se llaman content), y de qué tipos. HTC: el content
+# de un tool_result es una cadena o "a list of nested content blocks", de tipo text, image,
+# document o search_result (el SDK: "Content block in a tool result. Can be text, image, document,
+# or search_result").
+_BLOQUES_DENTRO = {"tool_result": ("text", "image", "document", "search_result"),
+                   "search_result": ("text",), "document.content": ("text", "image")}
+# Campos que la API admite y el curso no usa (sus valores tienen formas propias que el curso no
+# enseña): se rechazan como «convención del curso».
+_OTROS_CAMPOS_DE_LA_API = {
+    "text": ("cache_control", "citations"), "image": ("cache_control", "transformations"),
+    "document": ("cache_control", "citations"), "search_result": ("cache_control", "citations"),
+    "tool_use": ("cache_control", "caller", "toolset_name"),
+    "tool_result": ("cache_control", "toolset_name"),
+    "herramienta": ("cache_control", "strict", "input_examples", "defer_loading",
+                    "allowed_callers", "eager_input_streaming")}
+# Los tipos de bloque de un mensaje: el curso usa estos cuatro. La API admite también los de
+# _OTROS_BLOQUES_DE_LA_API (su ContentBlockParam), que el curso rechaza como «convención del curso»;
+# un type que no está en ninguna de las dos listas lo rechaza la propia API.
 _EN_UN_MENSAJE = ("text", "image", "tool_use", "tool_result")
-# HTC: el content de un tool_result es una cadena o "a list of nested content blocks", de tipo
-# text, image, document o search_result (el SDK de Anthropic: "Content block in a tool result.
-# Can be text, image, document, or search_result"). Esa lista es la regla de la API.
-_EN_UN_RESULTADO = ("text", "image", "document", "search_result")
-_NOMBRE = _re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_OTROS_BLOQUES_DE_LA_API = (
+    "document", "search_result", "thinking", "redacted_thinking", "server_tool_use",
+    "web_search_tool_result", "web_fetch_tool_result", "code_execution_tool_result",
+    "bash_code_execution_tool_result", "text_editor_code_execution_tool_result",
+    "tool_search_tool_result", "container_upload")
+# El 400 de la API: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'".
+_NOMBRE = _re.compile(r"[a-zA-Z0-9_-]{1,128}")
 _ID = _re.compile(r"[a-zA-Z0-9_-]+")
+# Las herramientas que define la API tienen un type con fecha: web_search_20250305, bash_20250124.
+_DE_LA_API = _re.compile(r"[a-z][a-z0-9_]*_\d{8}")
 
 
 def _normaliza(M):
@@ -376,36 +436,64 @@ def _normaliza(M):
 
 
 def _revisa_bloque(b, aqui, tipos, convencion=False):
-    if not isinstance(b, dict) or b.get("type") not in tipos:
-        nombres = ["'%s'" % t for t in tipos]
-        nombres = [", ".join(nombres[:-1]) + " o " + nombres[-1]] if len(nombres) > 1 else nombres
-        motivo = (" (convención del curso: la API admite más tipos, como document, pero el curso usa "
-                  "solo estos)") if convencion else ""
+    """Revisa que b sea un bloque de uno de estos tipos, con la forma que documenta la API."""
+    tipo = b.get("type") if isinstance(b, dict) else None
+    if tipo not in tipos:
+        motivo = ""
+        if convencion and tipo in _OTROS_BLOQUES_DE_LA_API:
+            motivo = (" (convención del curso: la API admite también bloques %s, pero el curso usa "
+                      "solo estos)" % tipo)
         raise ErrorDeProtocolo("%s: un bloque es un diccionario con type %s%s; llega %s"
-                               % (aqui, nombres[0], motivo, _corto(b)))
-    for campo, (tipo, nombre) in _CAMPOS[b["type"]].items():
-        if not isinstance(b.get(campo), tipo):
-            raise ErrorDeProtocolo("%s (%s): falta el campo %s o no es %s" % (aqui, b["type"], campo, nombre))
+                               % (aqui, _o(["'%s'" % t for t in tipos]), motivo, _corto(b)))
+    aqui = "%s (%s)" % (aqui, tipo)
+    _revisa_forma(b, tipo, aqui)
     # El 400 de la API: "tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'".
-    if b["type"] == "tool_use" and not _ID.fullmatch(b["id"]):
-        raise ErrorDeProtocolo("%s (tool_use): el id debe cumplir ^[a-zA-Z0-9_-]+$, y es %r"
-                               % (aqui, b["id"]))
-    if b["type"] == "search_result":
-        for k, parte in enumerate(b["content"], 1):
-            _revisa_bloque(parte, "%s (search_result), content %d" % (aqui, k), ("text",))
-    if b["type"] != "tool_result":
-        return
-    # HTC: "`is_error` (optional): Set to `true` if the tool execution resulted in an error"; MAR: un booleano.
-    if "is_error" in b and not isinstance(b["is_error"], bool):
-        raise ErrorDeProtocolo("%s (tool_result): is_error debe ser True o False, y es %s"
-                               % (aqui, _corto(b["is_error"])))
-    contenido = b.get("content", "")  # HTC enseña un "empty tool result" sin content
-    if isinstance(contenido, list):
-        for k, parte in enumerate(contenido, 1):
-            _revisa_bloque(parte, "%s (tool_result), content %d" % (aqui, k), _EN_UN_RESULTADO)
-    elif not isinstance(contenido, str):
-        raise ErrorDeProtocolo("%s (tool_result): content debe ser una cadena o una lista de bloques "
-                               "text, image, document o search_result, y es %s" % (aqui, _corto(contenido)))
+    if tipo == "tool_use" and not _ID.fullmatch(b["id"]):
+        raise ErrorDeProtocolo("%s: el id debe cumplir ^[a-zA-Z0-9_-]+$, y es %r" % (aqui, b["id"]))
+
+
+def _revisa_forma(d, forma, aqui, ruta=""):
+    """Revisa los campos del diccionario d contra _FORMAS[forma], y lo que lleva dentro: su fuente
+    y sus bloques. ruta va delante del nombre de cada campo en los mensajes ("source.")."""
+    campos = _FORMAS[forma]
+    for k in d:
+        if k in campos or k == "type":
+            continue
+        if k in _OTROS_CAMPOS_DE_LA_API.get(forma, ()):
+            raise ErrorDeProtocolo("%s: sobra el campo %s%s (convención del curso: la API lo admite, "
+                                   "pero el curso no lo usa)" % (aqui, ruta, k))
+        # El 400 de la API: "messages.0.content.0.tool_result.error: Extra inputs are not permitted".
+        import difflib  # solo al rechazar: el campo conocido que más se parece
+        parecido = difflib.get_close_matches(k, list(campos), 1)
+        raise ErrorDeProtocolo("%s: sobra el campo %s%s, y la API no admite campos que no conoce%s"
+                               % (aqui, ruta, k, "; ¿querías decir %s%s?" % (ruta, parecido[0])
+                                  if parecido else ""))
+    for campo, (admite, nombre) in campos.items():
+        if campo not in d and campo in _OPCIONALES.get(forma, ()):
+            continue
+        nombre = nombre or _o(["'%s'" % v for v in admite])
+        if campo not in d:
+            raise ErrorDeProtocolo("%s: falta el campo %s%s, que debe ser %s" % (aqui, ruta, campo, nombre))
+        if not (d[campo] in admite if isinstance(admite, list) else isinstance(d[campo], admite)):
+            raise ErrorDeProtocolo("%s: %s%s debe ser %s, y es %s"
+                                   % (aqui, ruta, campo, nombre, _corto(d[campo])))
+    if forma in _FUENTES:
+        fuente, tipos = d["source"], _FUENTES[forma]
+        nombre = _o(["'%s'" % t for t in tipos])
+        if "type" not in fuente:
+            raise ErrorDeProtocolo("%s: falta el campo %ssource.type, que debe ser %s" % (aqui, ruta, nombre))
+        if fuente["type"] not in tipos:
+            raise ErrorDeProtocolo("%s: %ssource.type debe ser %s, y es %s"
+                                   % (aqui, ruta, nombre, _corto(fuente["type"])))
+        _revisa_forma(fuente, "%s.%s" % (forma, fuente["type"]), aqui, ruta + "source.")
+    if forma in _BLOQUES_DENTRO and isinstance(d.get("content"), list):
+        for k, parte in enumerate(d["content"], 1):
+            _revisa_bloque(parte, "%s, %scontent %d" % (aqui, ruta, k), _BLOQUES_DENTRO[forma])
+
+
+def _o(nombres):
+    """'a', 'b' o 'c'."""
+    return ", ".join(nombres[:-1]) + " o " + nombres[-1] if len(nombres) > 1 else nombres[0]
 
 
 def _a_json(x, aqui):
@@ -417,6 +505,11 @@ def _a_json(x, aqui):
     if isinstance(x, int):
         return int.__int__(x)
     if isinstance(x, float):
+        # JSON no tiene NaN ni infinito: los SDK de las dos API se niegan a enviarlos
+        # (json.dumps(..., allow_nan=False): "Out of range float values are not JSON compliant").
+        if not _math.isfinite(x):
+            raise ErrorDeProtocolo("%s: %r no es un valor JSON (JSON no tiene NaN ni infinito, y los "
+                                   "SDK de las API no lo envían)" % (aqui, x))
         return float.__float__(x)
     if isinstance(x, (list, tuple)):
         return [_a_json(v, aqui) for v in x]
@@ -439,23 +532,34 @@ def _revisa_herramientas(herramientas):
         if not isinstance(h, dict):
             raise ErrorDeProtocolo("herramienta %d: debe ser un diccionario {name, description, "
                                    "input_schema}" % i)
-        # El 400 de la API: "tools.0.custom.name: String should match pattern
-        # '^[a-zA-Z0-9_-]{1,128}$'"; Chat Completions pide lo mismo con 64 caracteres como mucho
-        # ("a maximum length of 64"). El curso pide lo que admiten las dos.
-        if not isinstance(nombre, str) or not _NOMBRE.fullmatch(nombre):
-            raise ErrorDeProtocolo("%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,64}$ (convención del "
-                                   "curso: la Messages API admite hasta 128 caracteres y Chat "
-                                   "Completions hasta 64; el curso pide lo que admiten las dos)" % aqui)
+        h = _a_json(h, aqui)
+        # La API define herramientas propias, sin input_schema: las de servidor, que ejecuta ella
+        # ({"type": "web_search_20250305", "name": "web_search"}), y otras como bash_20250124. El
+        # curso no las usa.
+        if isinstance(h.get("type"), str) and _DE_LA_API.fullmatch(h["type"]):
+            raise ErrorDeProtocolo("%s: es una herramienta definida por la API (%s), que no lleva "
+                                   "input_schema (convención del curso: el curso usa solo "
+                                   "herramientas propias, con name, description e input_schema)"
+                                   % (aqui, h["type"]))
+        _revisa_forma(h, "herramienta", aqui)
+        if not _NOMBRE.fullmatch(nombre):
+            raise ErrorDeProtocolo("%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API: "
+                                   "de 1 a 128 letras sin tilde, cifras, _ o -, sin espacios" % aqui)
+        # Chat Completions pide 64 caracteres como mucho ("a maximum length of 64"): el curso pide
+        # lo que admiten las dos API.
+        if len(nombre) > 64:
+            raise ErrorDeProtocolo("%s: el nombre tiene %d caracteres, y el curso pide 64 como mucho "
+                                   "(convención del curso: la Messages API admite hasta 128 y Chat "
+                                   "Completions hasta 64; el curso pide lo que admiten las dos)"
+                                   % (aqui, len(nombre)))
         # El 400 de la API: "tools: Tool names must be unique."
         if nombre in vistos:
             raise ErrorDeProtocolo("%s: los nombres de las herramientas deben ser únicos" % aqui)
         vistos.add(nombre)
-        # MAR: input_schema es obligatorio, un esquema con "type": "object" (la página de la
-        # referencia no está en el corpus de búsqueda del curso: regla sin cita textual).
-        if "input_schema" not in h:
-            raise ErrorDeProtocolo("%s: falta input_schema" % aqui)
+        # MAR: input_schema es un esquema con "type": "object" (el SDK: InputSchemaTyped,
+        # type: Required[Literal["object"]]).
         esquema = h["input_schema"]
-        if not isinstance(esquema, dict) or esquema.get("type") != "object":
+        if esquema.get("type") != "object":
             raise ErrorDeProtocolo("%s: input_schema debe ser un esquema de objeto, "
                                    "con \"type\": \"object\"" % aqui)
         # El 400 de la API: "tools.0.custom.input_schema: JSON schema is invalid. It must match
@@ -655,6 +759,15 @@ def _peticion_anthropic(M, herramientas, modelo):
 
 
 def _peticion_openai(M, herramientas, modelo):
+    # Un último mensaje vacío del asistente no añade nada (la Messages API lo admite y sigue desde
+    # ahí); en Chat Completions sería un mensaje assistant sin content ni tool_calls, que esa API
+    # rechaza (su referencia: content es "Required unless `tool_calls` or `function_call` is
+    # specified"). No se envía.
+    if M[-1][0] == "asistente" and M[-1][1] in ("", []):
+        M = M[:-1]
+        if all(rol == "sistema" for rol, _ in M):
+            raise ValueError("Chat Completions no admite una conversación cuyo único mensaje es uno "
+                             "vacío del asistente")
     # Los mensajes seguidos del asistente son un solo turno (MAR), y en Chat Completions un
     # mensaje con tool_calls va seguido de sus mensajes tool: se juntan en uno.
     juntos = []

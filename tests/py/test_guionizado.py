@@ -134,10 +134,12 @@ def test_is_error_must_be_a_real_bool(ns):
 
 
 def test_off_script_extra_key(ns):
+    # A key the API does not know in a block is a protocol error (below); inside an input, any
+    # key is JSON, and the script tells.
     modelo, r, v = _modelo_en_turno2(ns)
-    obs = [v[0][0], dict(v[0][1], nota="mía")]
-    assert _fuera(ns, _turno2(r, v, obs)) == (
-        "turno 2, mensaje 4 (usuario), bloque 2: sobra el campo nota (con 'mía')")
+    cambiada = [r[0][0], dict(r[0][1], input=dict(r[0][1]["input"], nota="mía")), r[0][2]]
+    M = [SISTEMA, PIDE, ("asistente", cambiada), ("usuario", v[0])]
+    assert _fuera(ns, M) == "turno 2, mensaje 3 (asistente), bloque 2: sobra el campo input.nota (con 'mía')"
 
 
 def test_off_script_content_value_is_shortened(ns):
@@ -290,7 +292,7 @@ def test_protocol_malformed_messages(ns):
     assert fallos([("usuario", [{"tipo": "text"}])])[0].startswith(
         "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con type")
     assert fallos([("asistente", [{"type": "tool_use", "name": "leer", "input": {}}])]) == [
-        "mensaje 1 (asistente), bloque 1 (tool_use): falta el campo id o no es una cadena"]
+        "mensaje 1 (asistente), bloque 1 (tool_use): falta el campo id, que debe ser una cadena"]
     assert fallos([("usuario", [ns["resultado"]("t1", {1, 2})])]) == [
         "mensaje 1 (usuario): set no es un valor JSON"]
     assert fallos("hola") == ["la conversación debe ser una lista de mensajes, no str"]
@@ -371,7 +373,7 @@ def test_protocol_tool_result_content_is_a_string_or_text_and_image_blocks(ns):
              "mensaje 4 (usuario), bloque 1 (tool_result), content 1 (search_result), content 1: un "
              "bloque es un diccionario con type 'text'; llega"),
             ([{"type": "image"}], "mensaje 4 (usuario), bloque 1 (tool_result), content 1 (image): falta "
-                                  "el campo source o no es un objeto")]:
+                                  "el campo source, que debe ser un objeto")]:
         fallos = _fallos(ns, ("asistente", r[0]), ("usuario", [ns["resultado"]("t1", contenido), v[0][1]]))
         assert len(fallos) == 1 and fallos[0].startswith(mensaje), (contenido, fallos)
 
@@ -395,7 +397,7 @@ def test_protocol_documents_and_search_results_in_a_tool_result(ns):
     fallos = ns["fallos_de_protocolo"]([("usuario", [documento, ns["texto"]("Resume esto.")])])
     assert fallos == [
         "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con type 'text', 'image', "
-        "'tool_use' o 'tool_result' (convención del curso: la API admite más tipos, como document, "
+        "'tool_use' o 'tool_result' (convención del curso: la API admite también bloques document, "
         "pero el curso usa solo estos); llega " + repr(documento)[:59] + "…"]
 
 
@@ -403,9 +405,9 @@ def test_protocol_image_blocks_are_content(ns):
     imagen = {"type": "image", "source": {"type": "url", "url": "https://example.com/foto.jpg"}}
     assert ns["fallos_de_protocolo"]([("usuario", [imagen, ns["texto"]("¿Qué hay en la foto?")])]) == []
     assert ns["fallos_de_protocolo"]([("usuario", [imagen])]) == []
-    assert ns["fallos_de_protocolo"]([("usuario", [{"tipo": "image"}])])[0].startswith(
+    assert ns["fallos_de_protocolo"]([("usuario", [{"tipo": "image"}])]) == [
         "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con type 'text', 'image', "
-        "'tool_use' o 'tool_result' (convención del curso")
+        "'tool_use' o 'tool_result'; llega {'tipo': 'image'}"]
 
 
 def test_protocol_results_split_over_two_user_messages_is_the_courses_rule(ns):
@@ -472,9 +474,10 @@ def test_tools_are_checked_like_an_api_would(ns):
     herramienta = ns["HERRAMIENTAS"][0]
     casos = [
         ([dict(herramienta, name="leer fichero")],
-         "herramienta 1 ('leer fichero'): el nombre debe cumplir ^[a-zA-Z0-9_-]{1,64}$"),
-        ([dict(herramienta, name="x" * 65)], "el nombre debe cumplir"),
-        ([{"name": "leer", "description": "Lee."}], "herramienta 1 ('leer'): falta input_schema"),
+         "herramienta 1 ('leer fichero'): el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API"),
+        ([dict(herramienta, name="x" * 65)], "el nombre tiene 65 caracteres, y el curso pide 64 como mucho"),
+        ([{"name": "leer", "description": "Lee."}],
+         "herramienta 1 ('leer'): falta el campo input_schema, que debe ser un objeto"),
         ([dict(herramienta, input_schema={"type": "string"})],
          "herramienta 1 ('leer'): input_schema debe ser un esquema de objeto"),
         ([herramienta, herramienta], "herramienta 2 ('leer'): los nombres de las herramientas deben ser únicos"),
@@ -511,6 +514,164 @@ def test_input_schema_must_be_valid_json_schema(ns):
     largo = dict(leer, input_schema={"type": "object", "properties": {"ruta": {"type": "string", "minLength": "3"}}})
     assert str(falla(ns["peticion"], [PIDE], [largo])).endswith(
         "en properties.ruta.minLength, '3' no cumple el metaesquema (type)")
+
+
+# --- Each block, source and tool has the shape the API documents --------------------------------
+
+def _rechazo(ns, M, herramientas=None):
+    """The model's refusal of M (with these tools, or HERRAMIENTAS), which peticion() gives too."""
+    herramientas = ns["HERRAMIENTAS"] if herramientas is None else herramientas
+    e = falla(ns["ModeloGuionizado"]([]), M, herramientas)
+    assert type(e).__name__ == "ErrorDeProtocolo", repr(e)
+    for api in ("anthropic", "openai"):
+        otro = falla(ns["peticion"], M, herramientas, api=api)
+        assert type(otro).__name__ == "ErrorDeProtocolo" and str(e).endswith(str(otro)), (str(e), str(otro))
+    return str(e).split(": ", 1)[1] if str(e).startswith("turno") else str(e)
+
+
+def test_a_key_the_api_does_not_know_is_refused_as_the_api_refuses_it(ns):
+    # The API's 400: "messages.1.content.0.tool_result.error: Extra inputs are not permitted".
+    guion, r, v = _conversacion(ns)
+    mal = dict(v[0][0], error=True)
+    del mal["is_error"]
+    assert _rechazo(ns, _turno2(r, v, [mal, v[0][1]])) == (
+        "mensaje 4 (usuario), bloque 1 (tool_result): sobra el campo error, y la API no admite campos "
+        "que no conoce; ¿querías decir is_error?")
+    assert _rechazo(ns, [PIDE, ("asistente", [dict(ns["texto"]("Hola."), nota="x")])]) == (
+        "mensaje 2 (asistente), bloque 1 (text): sobra el campo nota, y la API no admite campos que no conoce")
+    imagen = {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png", "detail": "high"}}
+    assert _rechazo(ns, [("usuario", [imagen])]) == (
+        "mensaje 1 (usuario), bloque 1 (image): sobra el campo source.detail, y la API no admite campos "
+        "que no conoce")
+    leer = ns["HERRAMIENTAS"][0]
+    assert _rechazo(ns, [PIDE], [dict(leer, parametros={})]) == (
+        "herramienta 1 ('leer'): sobra el campo parametros, y la API no admite campos que no conoce")
+    # A field the API has and the course does not use says so.
+    for M, herramientas, mensaje in [
+            ([("usuario", [dict(ns["texto"]("Hola."), cache_control={"type": "ephemeral"})])], None,
+             "mensaje 1 (usuario), bloque 1 (text): sobra el campo cache_control"),
+            ([PIDE], [dict(leer, strict=True)], "herramienta 1 ('leer'): sobra el campo strict")]:
+        assert _rechazo(ns, M, herramientas) == mensaje + (
+            " (convención del curso: la API lo admite, pero el curso no lo usa)")
+
+
+def test_malformed_sources_and_tools_are_refused_as_the_api_refuses_them(ns):
+    # The API's 400: "image.source.base64.media_type: Input should be 'image/jpeg', 'image/png',
+    # 'image/gif' or 'image/webp'"; each source type has its required fields; a description is a string.
+    def imagen(**fuente):
+        return [("usuario", [{"type": "image", "source": fuente}, ns["texto"]("¿Qué se ve?")])]
+    aqui = "mensaje 1 (usuario), bloque 1 (image): "
+    tipos = "'image/jpeg', 'image/png', 'image/gif' o 'image/webp'"
+    for M, mensaje in [
+            (imagen(), "falta el campo source.type, que debe ser 'base64', 'url' o 'file'"),
+            (imagen(type="archivo"), "source.type debe ser 'base64', 'url' o 'file', y es 'archivo'"),
+            (imagen(type="base64", data="iVBORw0K"), "falta el campo source.media_type, que debe ser " + tipos),
+            (imagen(type="base64", media_type="image/bmp", data="Qk0="),
+             "source.media_type debe ser %s, y es 'image/bmp'" % tipos),
+            (imagen(type="base64", media_type="image/png"), "falta el campo source.data, que debe ser una cadena"),
+            (imagen(type="url"), "falta el campo source.url, que debe ser una cadena"),
+            (imagen(type="url", url=None), "source.url debe ser una cadena, y es None"),
+            ([("usuario", [{"type": "image", "source": "https://example.com/a.png"}])],
+             "source debe ser un objeto, y es 'https://example.com/a.png'")]:
+        assert _rechazo(ns, M) == aqui + mensaje
+    bien = [imagen(type="base64", media_type=t, data="AAAA") for t in ("image/jpeg", "image/png", "image/gif", "image/webp")]
+    bien += [imagen(type="url", url="https://example.com/a.png"), imagen(type="file", file_id="file_01")]
+    assert [ns["fallos_de_protocolo"](M) for M in bien] == [[]] * 6
+    # Inside a tool_result too, and a document's sources.
+    guion, r, v = _conversacion(ns)
+    documento = {"type": "document", "source": {"type": "text", "media_type": "application/pdf", "data": "Hola."}}
+    assert _rechazo(ns, _turno2(r, v, [ns["resultado"]("t1", [documento]), v[0][1]])) == (
+        "mensaje 4 (usuario), bloque 1 (tool_result), content 1 (document): source.media_type debe ser "
+        "'text/plain', y es 'application/pdf'")
+    leer = ns["HERRAMIENTAS"][0]
+    assert _rechazo(ns, [PIDE], [dict(leer, description=["Lee un fichero."])]) == (
+        "herramienta 1 ('leer'): description debe ser una cadena, y es ['Lee un fichero.']")
+    assert _rechazo(ns, [PIDE], [dict(leer, type="function")]) == (
+        "herramienta 1 ('leer'): type debe ser 'custom' (o el de una herramienta definida por la API), y es "
+        "'function'")
+    assert ns["ModeloGuionizado"](guion)([SISTEMA, PIDE], [dict(leer, type="custom")]) == r[0]
+    sin_descripcion = {k: leer[k] for k in ("name", "input_schema")}
+    assert ns["ModeloGuionizado"](guion)([SISTEMA, PIDE], [sin_descripcion]) == r[0]
+
+
+def test_the_final_assistant_message_cannot_end_in_white_space(ns):
+    # The API's 400: "messages: final assistant content cannot end with trailing whitespace".
+    fallos = ns["fallos_de_protocolo"]
+    regla = "el último mensaje del asistente no puede acabar en espacios ni saltos de línea, y la API lo rechaza si acaba así"
+    assert fallos([PIDE, ("asistente", "Claro. ")]) == ["mensaje 2 (asistente): " + regla]
+    assert fallos([PIDE, ("asistente", [ns["texto"]("Uno."), ns["texto"]("Dos.\n")])]) == [
+        "mensaje 2 (asistente), bloque 2 (text): " + regla]
+    assert _rechazo(ns, [PIDE, ("asistente", "Claro.\n")]) == "mensaje 2 (asistente): " + regla
+    # Only the final one, only at its end, and a blank text is the other rule.
+    assert fallos([PIDE, ("asistente", "Claro. "), ("usuario", "¿Y?")]) == []
+    assert fallos([PIDE, ("asistente", [ns["texto"]("  Uno.\n"), ns["texto"]("\nDos.")])]) == []
+    assert fallos([PIDE, ("asistente", " \n")]) == [
+        "mensaje 2 (asistente): el texto está vacío o solo tiene espacios, y la API pide algo más que espacios"]
+
+
+def test_an_empty_system_message_mid_conversation_is_refused(ns):
+    # The API's 400: "all messages must have non-empty content except for the optional final
+    # assistant message": a mid-conversation system message is a message.
+    vacio = "mensaje 2 (sistema): el contenido está vacío, y la API solo lo permite en un último mensaje del asistente"
+    for contenido in ("", []):
+        assert _rechazo(ns, [PIDE, ("sistema", contenido), ("asistente", "Vale.")]) == vacio
+    assert ns["fallos_de_protocolo"]([{"role": "user", "content": "Hola"}, {"role": "system", "content": []}]) == [vacio]
+
+
+def test_nan_and_infinity_are_not_json(ns):
+    # Both SDKs serialise with allow_nan=False: "Out of range float values are not JSON compliant".
+    for x in (float("nan"), float("inf"), -float("inf")):
+        M = [PIDE, ("asistente", [ns["llamada"]("t1", "leer", ruta=x)]), ("usuario", [ns["resultado"]("t1", "A")])]
+        assert _rechazo(ns, M) == (
+            "mensaje 2 (asistente): %r no es un valor JSON (JSON no tiene NaN ni infinito, y los SDK de "
+            "las API no lo envían)" % x)
+    leer = ns["HERRAMIENTAS"][0]
+    esquema = {"type": "object", "properties": {"n": {"type": "number", "maximum": float("inf")}}}
+    assert _rechazo(ns, [PIDE], [dict(leer, input_schema=esquema)]).startswith(
+        "herramienta 1 ('leer'): inf no es un valor JSON")
+    M = [PIDE, ("asistente", [ns["llamada"]("t1", "leer", ruta=1e308)]), ("usuario", [ns["resultado"]("t1", "A")])]
+    assert ns["fallos_de_protocolo"](M) == []
+
+
+def test_block_types_and_tool_names_the_api_refuses_say_nothing_of_the_course(ns):
+    # A type the API does not know, or an item that is no block, the API refuses too: no «convención».
+    tipos = "type 'text', 'image', 'tool_use' o 'tool_result'"
+    assert _rechazo(ns, [("usuario", [{"type": "texto", "text": "Hola"}])]) == (
+        "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con %s; llega {'type': 'texto', 'text': 'Hola'}" % tipos)
+    assert _rechazo(ns, [("usuario", ["Hola"])]) == (
+        "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con %s; llega 'Hola'" % tipos)
+    # The API's 400: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'".
+    leer = ns["HERRAMIENTAS"][0]
+    patron = ("el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API: de 1 a 128 letras sin tilde, "
+              "cifras, _ o -, sin espacios")
+    for nombre in ("leer fichero", "x" * 129, "", "leé"):
+        assert _rechazo(ns, [PIDE], [dict(leer, name=nombre)]) == "herramienta 1 (%r): %s" % (nombre, patron)
+    # 65 to 128 characters the Messages API takes, Chat Completions does not: the course's rule.
+    assert _rechazo(ns, [PIDE], [dict(leer, name="x" * 128)]) == (
+        "herramienta 1 (%r): el nombre tiene 128 caracteres, y el curso pide 64 como mucho (convención del "
+        "curso: la Messages API admite hasta 128 y Chat Completions hasta 64; el curso pide lo que admiten "
+        "las dos)" % ("x" * 128))
+    # A server tool (or another the API defines) needs no input_schema: leaving them out is the course's rule.
+    assert _rechazo(ns, [PIDE], [{"type": "web_search_20250305", "name": "web_search"}]) == (
+        "herramienta 1 ('web_search'): es una herramienta definida por la API (web_search_20250305), que no "
+        "lleva input_schema (convención del curso: el curso usa solo herramientas propias, con name, "
+        "description e input_schema)")
+    assert "convención del curso" in _rechazo(ns, [PIDE], [{"type": "bash_20250124", "name": "bash"}])
+
+
+def test_chat_completions_gets_no_empty_assistant_message(ns):
+    # Chat Completions: an assistant message's content is "Required unless `tool_calls` or
+    # `function_call` is specified". An empty final assistant message adds nothing: it is not sent.
+    for vacio in ("", []):
+        M = [SISTEMA, PIDE, ("asistente", vacio)]
+        assert ns["fallos_de_protocolo"](M) == []
+        assert ns["peticion"](M, [], api="openai")["messages"] == [
+            {"role": "system", "content": SISTEMA[1]}, {"role": "user", "content": PIDE[1]}]
+        assert ns["peticion"](M, [])["messages"][-1] == {"role": "assistant", "content": vacio}
+        uno = ns["peticion"]([PIDE, ("asistente", "Vale."), ("asistente", vacio)], [], api="openai")
+        assert uno["messages"][-1] == {"role": "assistant", "content": "Vale."}
+    for m in ns["peticion"]([SISTEMA, PIDE, ("asistente", "Claro.")], [], api="openai")["messages"]:
+        assert m.get("content") is not None
 
 
 # --- The API's own message shape ----------------------------------------------------------------
@@ -653,7 +814,8 @@ def test_export_refuses_what_the_model_refuses(ns):
         e = falla(ns["peticion"], sin_t2, ns["HERRAMIENTAS"], api=api)
         assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == "\n".join(fallos)
         e = falla(ns["peticion"], sin_t2, [{"name": "leer"}], api=api)  # and the tools, as the model does
-        assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == "herramienta 1 ('leer'): falta input_schema"
+        assert type(e).__name__ == "ErrorDeProtocolo" and str(e) == (
+            "herramienta 1 ('leer'): falta el campo input_schema, que debe ser un objeto")
     modelo, r, v = _modelo_en_turno2(ns)
     assert str(falla(modelo, sin_t2, ns["HERRAMIENTAS"])) == "turno 2: " + "\n".join(fallos)
 
