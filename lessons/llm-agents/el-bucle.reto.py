@@ -13,10 +13,10 @@ empieza la conversación, el entorno y el número máximo de veces que puede lla
 Devuelve un par `(texto, M)`, donde `M` es la conversación entera:
 
 - `M` empieza siendo una copia de `inicio`, una lista de pares `(rol, contenido)`;
-- cada vuelta llama al modelo con `modelo(M, HERRAMIENTAS)` y añade la respuesta entera a `M`
-  como `("asistente", respuesta)`;
+- cada vuelta llama al modelo con `modelo(M, HERRAMIENTAS)`, con `M` entera, y añade la
+  respuesta entera a `M` como `("asistente", respuesta)`;
 - si la respuesta no tiene bloques `tool_use`, termina: `texto` es el texto de sus bloques
-  `text`, unidos con `"\\n"`;
+  `text`, unidos con `"\\n"` (`""` si no tiene ninguno);
 - si tiene llamadas, ejecuta cada una con `ejecutar(ll, entorno)`, en el orden en que llegan,
   y añade a `M` un solo mensaje `("usuario", resultados)`. Después vuelve a llamar al modelo;
 - nunca llama al modelo más de `tope` veces: si las gasta sin una respuesta final, devuelve
@@ -74,6 +74,10 @@ REGLAS = {
                       "mal_herramientas_sin_descripcion": "Llama al modelo con HERRAMIENTAS sin sus descripciones: el"
                                                           " modelo recibe otros esquemas.",
                       "mal_sin_herramientas": "Llama al modelo sin pasarle las herramientas."}),
+    "m-entera": ("cada vuelta llama al modelo con `modelo(M, HERRAMIENTAS)`, con `M` entera",
+                 ["Una conversación larga llega entera al modelo en cada llamada"],
+                 {"mal_recorta_la_conversacion": "Cuando M pasa de 10 mensajes, envía al modelo solo los dos del "
+                                                 "inicio y los 8 últimos."}),
     "respuesta-entera": ("añade la respuesta entera a `M` como `(\"asistente\", respuesta)`",
                          ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje",
                           "Con tope=1 y una respuesta final, devuelve su texto"],
@@ -83,8 +87,11 @@ REGLAS = {
                           "mal_solo_llamadas_en_m": "Añade a M solo los bloques tool_use de la respuesta, no la "
                                                     "respuesta entera."}),
     "final": ("si la respuesta no tiene bloques `tool_use`, termina",
-              ["Una respuesta con texto después de su llamada no es la final"],
-              {"mal_final_si_el_ultimo_es_texto": "Decide que la respuesta es final mirando solo su último bloque.",
+              ["Una respuesta con texto después de su llamada no es la final",
+               "Una respuesta final sin bloques text devuelve un texto vacío, no None"],
+              {"mal_final_mira_el_ultimo_bloque": "Mira el último bloque de la respuesta antes que nada: con una "
+                                                  "respuesta sin bloques, lanza IndexError.",
+               "mal_final_si_el_ultimo_es_texto": "Decide que la respuesta es final mirando solo su último bloque.",
                "mal_para_en_el_primer_texto": "Termina en cuanto la respuesta tiene un bloque text, aunque traiga "
                                               "también llamadas."}),
     "texto": ("`texto` es el texto de sus bloques `text`, unidos con `\"\\n\"`",
@@ -95,15 +102,25 @@ REGLAS = {
                "mal_texto_de_todo": "Devuelve los textos de todas las respuestas del modelo, no solo los de la final.",
                "mal_texto_sin_espacios": "Quita los espacios del principio y del final del texto final.",
                "mal_une_con_espacios": "Une los textos de la respuesta final con espacios, no con \"\\n\"."}),
+    "sin-texto": ("(`\"\"` si no tiene ninguno)",
+                  ["Una respuesta final sin bloques text devuelve un texto vacío, no None"],
+                  {"mal_sin_texto_none": "Si la respuesta final no tiene bloques text, devuelve None en vez de un "
+                                         "texto vacío, como si se hubiera gastado el tope."}),
     "ejecutar": ("ejecuta cada una con `ejecutar(ll, entorno)`",
                  ["Ejecuta las llamadas sobre el entorno que recibe, no sobre ENTORNO",
-                  "Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"],
+                  "Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje",
+                  "Las llamadas se ejecutan en el orden en que llegan, no en el de sus ids"],
                  {"mal_entorno_global": "Ejecuta las llamadas sobre ENTORNO, el entorno de la lección, y no sobre el "
                                         "que recibe.",
+                  "mal_resultados_sin_espacios": "Quita los espacios y saltos de línea del principio y del final de "
+                                                 "cada resultado de ejecutar antes de añadirlo a M.",
                   "mal_solo_primera_llamada": "Ejecuta solo la primera llamada de cada respuesta."}),
     "orden": ("en el orden en que llegan",
-              ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"],
-              {"mal_orden_inverso": "Ejecuta las llamadas de una respuesta de la última a la primera."}),
+              ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje",
+               "Las llamadas se ejecutan en el orden en que llegan, no en el de sus ids"],
+              {"mal_orden_inverso": "Ejecuta las llamadas de una respuesta de la última a la primera.",
+               "mal_orden_por_id": "Ejecuta las llamadas de una respuesta en el orden de sus ids, no en el que "
+                                   "llegan."}),
     "un-mensaje": ("añade a `M` un solo mensaje `(\"usuario\", resultados)`",
                    ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"],
                    {"mal_un_mensaje_por_llamada": "Cada resultado va en su propio mensaje del usuario, en vez de "
@@ -232,6 +249,9 @@ def pruebas(h):
     uno, dos, tres = az.id(), az.id(), az.id()
     largo = {"lista.txt": E["lista.txt"], "diario.txt": "\n".join("Día %d: tortilla y gazpacho." % d
                                                                for d in range(1, 101))}
+    ids_diario = ["l%d" % k for k in range(1, 13)]
+    diario = [[ll(i, "leer", ruta="diario.txt")] for i in ids_diario]
+    vistos_diario = [[res(i, _recortado(largo["diario.txt"]))] for i in ids_diario]
     largo_azar = dict(az.entorno, **{az.ruta: " ".join(az.frase() for _ in range(300))})
     cuatro, cinco, seis = az.id(), az.id(), az.id()
     return [
@@ -294,6 +314,20 @@ def pruebas(h):
             [[ll("j1", "anotar", texto="queda poco arroz")], [texto("Apuntado en el diario.")]],
             [[res("j1", "anotado: queda poco arroz")]], 5,
             "El modelo recibe HERRAMIENTAS, con todas sus herramientas", herramientas=h.con_anotar),
+        # Ids como los de una API: ni en orden alfabético ni al revés. La lectura ve la escritura de antes.
+        con("Apunta huevos y cebolla en compra.txt y compruébalo.",
+            [[ll("toolu_R7", "escribir", ruta="compra.txt", contenido="huevos\ncebolla\n"),
+              ll("toolu_B2", "leer", ruta="compra.txt"), ll("toolu_W4", "listar", carpeta="")],
+             [texto("Apuntado y comprobado.")]],
+            [[res("toolu_R7", "escritos 15 caracteres en compra.txt"), res("toolu_B2", "huevos\ncebolla\n"),
+              res("toolu_W4", "\n".join(sorted(list(E) + ["compra.txt"])))]], 3,
+            "Las llamadas se ejecutan en el orden en que llegan, no en el de sus ids"),
+        con("Lee el diario hasta que te canses.", diario, vistos_diario, 12,
+            "Una conversación larga llega entera al modelo en cada llamada", entorno=largo),
+        con("Vacía la lista.",
+            [[ll("k1", "escribir", ruta="lista.txt", contenido="")], []],
+            [[res("k1", "escritos 0 caracteres en lista.txt")]], 3,
+            "Una respuesta final sin bloques text devuelve un texto vacío, no None"),
         con("Lee %s." % az.ruta,
             [[ll(uno, "leer", ruta=az.ruta)], [ll(dos, "buscar", patron=az.palabra)],
              [texto("Ya lo tengo: %s." % az.palabra)]],
