@@ -116,7 +116,7 @@ def esperado(reto, semilla):
             "entorno": p["entorno"], "juego": p["juego"]["nombre"],
             "esperado": {"respuesta": r, "entorno": despues, "registro": [n for n, *_ in registro]}})
     visibles = {p["nombre"] for p in datos["pruebas"] if not p["oculta"]}
-    for regla, (_, nombres) in reto.reglas.items():
+    for regla, (_, nombres, _) in reto.reglas.items():
         for nombre in nombres:
             if nombre not in visibles:
                 raise ValueError("la regla %r de REGLAS nombra la prueba %r, que no es una prueba visible de "

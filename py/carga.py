@@ -33,7 +33,8 @@ NOMBRES_DE_UN_RETO = [
     ("FUNCION", "texto", "el nombre de la función que escribe quien aprende"),
     ("FIRMA", "texto", 'lo que recibe la función: "respuesta", "llamada", "bucle" o "permiso"'),
     ("REGLAS", "reglas", 'las reglas del enunciado: {"clave": ("un trozo del enunciado", '
-                         '["las pruebas visibles que la comprueban"]), ...}'),
+                         '["las pruebas visibles que la comprueban"], {"caso_del_corpus": "el programa '
+                         'equivocado que esas pruebas rechazan"}), ...}'),
     ("SOLUCION", "texto", "la solución de referencia"),
     ("CONVERSACION", "función", "CONVERSACION(h): la conversación guionizada de la lección"),
     ("pruebas", "función", "pruebas(h): las pruebas, visibles y ocultas"),
@@ -159,10 +160,12 @@ def _revisa_reglas(reglas, enunciado, archivo, linea, fuente):
         return " ".join(texto.split())
     problemas, citas = [], []
     for clave, (regla, linea_regla) in reglas.items():
-        if not (isinstance(clave, str) and isinstance(regla, tuple) and len(regla) == 2 and
+        if not (isinstance(clave, str) and isinstance(regla, tuple) and len(regla) == 3 and
                 isinstance(regla[0], str) and isinstance(regla[1], list) and regla[1] and
-                all(isinstance(p, str) for p in regla[1])):
-            problemas.append('%s:%d: la regla %r debe ser ("un trozo del enunciado", ["una prueba", ...])'
+                all(isinstance(p, str) for p in regla[1]) and isinstance(regla[2], dict) and regla[2] and
+                all(isinstance(c, str) and isinstance(e, str) and e.strip() for c, e in regla[2].items())):
+            problemas.append('%s:%d: la regla %r debe ser ("un trozo del enunciado", ["una prueba", ...], '
+                             '{"caso_del_corpus": "el programa equivocado que esas pruebas rechazan", ...})'
                              % (archivo, linea_regla, clave))
         elif plano(regla[0]) not in plano(enunciado):
             problemas.append("%s:%d: la regla %r cita %r, que no está en ENUNCIADO"

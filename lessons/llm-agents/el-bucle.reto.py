@@ -13,10 +13,10 @@ empieza la conversación, el entorno y el número máximo de veces que puede lla
 Devuelve un par `(texto, M)`, donde `M` es la conversación entera:
 
 - `M` empieza siendo una copia de `inicio`, una lista de pares `(rol, contenido)`;
-- cada vuelta llama al modelo con `modelo(M, HERRAMIENTAS)` y añade la respuesta entera a `M`
-  como `("asistente", respuesta)`;
+- cada vuelta llama al modelo con `modelo(M, HERRAMIENTAS)`, con `M` entera, y añade la
+  respuesta entera a `M` como `("asistente", respuesta)`;
 - si la respuesta no tiene bloques `tool_use`, termina: `texto` es el texto de sus bloques
-  `text`, unidos con `"\\n"`;
+  `text`, unidos con `"\\n"` (`""` si no tiene ninguno);
 - si tiene llamadas, ejecuta cada una con `ejecutar(ll, entorno)`, en el orden en que llegan,
   y añade a `M` un solo mensaje `("usuario", resultados)`. Después vuelve a llamar al modelo;
 - nunca llama al modelo más de `tope` veces: si las gasta sin una respuesta final, devuelve
@@ -56,41 +56,110 @@ solo mensaje porque cada `tool_use` necesita su `tool_result` en el mensaje sigu
 # construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
 REGLAS = {
     "par": ("Devuelve un par `(texto, M)`, donde `M` es la conversación entera",
-            ["Una conversación que termina devuelve el texto final y toda la conversación"]),
+            ["Una conversación que termina devuelve el texto final y toda la conversación"],
+            {"mal_devuelve_m_solo": "Devuelve solo M, no el par (texto, M)."}),
     "copia": ("`M` empieza siendo una copia de `inicio`",
-              ["Una conversación que termina devuelve el texto final y toda la conversación"]),
+              ["Una conversación que termina devuelve el texto final y toda la conversación"],
+              {"hostil_parchea_y_cambia_inicio": "Al cargarse, envuelve el transporte del calificador para que su "
+                                                 "respuesta diga que inicio no cambió, y luego usa inicio como M. El "
+                                                 "hijo tomó su transporte antes de cargar la entrega.",
+               "mal_escribe_en_inicio": "Copia inicio, pero al terminar escribe la conversación entera de vuelta en "
+                                        "inicio.",
+               "mal_sin_copia": "M no es una copia de inicio: es la misma lista, y el bucle la cambia al añadir "
+                                "mensajes."}),
     "herramientas": ("llama al modelo con `modelo(M, HERRAMIENTAS)`",
-                     ["El modelo recibe HERRAMIENTAS, con todas sus herramientas"]),
+                     ["El modelo recibe HERRAMIENTAS, con todas sus herramientas"],
+                     {"mal_herramientas_de_lectura": "Llama al modelo con solo las herramientas que leen, no con "
+                                                     "HERRAMIENTAS.",
+                      "mal_herramientas_sin_descripcion": "Llama al modelo con HERRAMIENTAS sin sus descripciones: el"
+                                                          " modelo recibe otros esquemas.",
+                      "mal_sin_herramientas": "Llama al modelo sin pasarle las herramientas."}),
+    "m-entera": ("cada vuelta llama al modelo con `modelo(M, HERRAMIENTAS)`, con `M` entera",
+                 ["Una conversación larga llega entera al modelo en cada llamada"],
+                 {"mal_recorta_la_conversacion": "Cuando M pasa de 10 mensajes, envía al modelo solo los dos del "
+                                                 "inicio y los 8 últimos."}),
     "respuesta-entera": ("añade la respuesta entera a `M` como `(\"asistente\", respuesta)`",
                          ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje",
-                          "Con tope=1 y una respuesta final, devuelve su texto"]),
+                          "Con tope=1 y una respuesta final, devuelve su texto"],
+                         {"mal_roles_en_ingles": "Escribe los mensajes nuevos como diccionarios de la API, y M mezcla"
+                                                 " las dos formas.",
+                          "mal_sin_respuesta_final": "No añade a M la respuesta final del modelo.",
+                          "mal_solo_llamadas_en_m": "Añade a M solo los bloques tool_use de la respuesta, no la "
+                                                    "respuesta entera."}),
     "final": ("si la respuesta no tiene bloques `tool_use`, termina",
-              ["Una respuesta con texto después de su llamada no es la final"]),
+              ["Una respuesta con texto después de su llamada no es la final",
+               "Una respuesta final sin bloques text devuelve un texto vacío, no None"],
+              {"mal_final_mira_el_ultimo_bloque": "Mira el último bloque de la respuesta antes que nada: con una "
+                                                  "respuesta sin bloques, lanza IndexError.",
+               "mal_final_si_el_ultimo_es_texto": "Decide que la respuesta es final mirando solo su último bloque.",
+               "mal_para_en_el_primer_texto": "Termina en cuanto la respuesta tiene un bloque text, aunque traiga "
+                                              "también llamadas."}),
     "texto": ("`texto` es el texto de sus bloques `text`, unidos con `\"\\n\"`",
               ["Los textos de la respuesta final se unen con saltos de línea",
                "El texto final se devuelve tal cual, con sus espacios y saltos de línea",
-               "Una respuesta con texto después de su llamada no es la final"]),
+               "Una respuesta con texto después de su llamada no es la final"],
+              {"mal_primer_texto": "Se queda con el primer bloque text de la respuesta final, sin unir los demás.",
+               "mal_texto_de_todo": "Devuelve los textos de todas las respuestas del modelo, no solo los de la final.",
+               "mal_texto_sin_espacios": "Quita los espacios del principio y del final del texto final.",
+               "mal_une_con_espacios": "Une los textos de la respuesta final con espacios, no con \"\\n\"."}),
+    "sin-texto": ("(`\"\"` si no tiene ninguno)",
+                  ["Una respuesta final sin bloques text devuelve un texto vacío, no None"],
+                  {"mal_sin_texto_none": "Si la respuesta final no tiene bloques text, devuelve None en vez de un "
+                                         "texto vacío, como si se hubiera gastado el tope."}),
     "ejecutar": ("ejecuta cada una con `ejecutar(ll, entorno)`",
                  ["Ejecuta las llamadas sobre el entorno que recibe, no sobre ENTORNO",
-                  "Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"]),
+                  "Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje",
+                  "Las llamadas se ejecutan en el orden en que llegan, no en el de sus ids"],
+                 {"mal_entorno_global": "Ejecuta las llamadas sobre ENTORNO, el entorno de la lección, y no sobre el "
+                                        "que recibe.",
+                  "mal_resultados_sin_espacios": "Quita los espacios y saltos de línea del principio y del final de "
+                                                 "cada resultado de ejecutar antes de añadirlo a M.",
+                  "mal_solo_primera_llamada": "Ejecuta solo la primera llamada de cada respuesta."}),
     "orden": ("en el orden en que llegan",
-              ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"]),
+              ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje",
+               "Las llamadas se ejecutan en el orden en que llegan, no en el de sus ids"],
+              {"mal_orden_inverso": "Ejecuta las llamadas de una respuesta de la última a la primera.",
+               "mal_orden_por_id": "Ejecuta las llamadas de una respuesta en el orden de sus ids, no en el que "
+                                   "llegan."}),
     "un-mensaje": ("añade a `M` un solo mensaje `(\"usuario\", resultados)`",
-                   ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"]),
+                   ["Dos llamadas en una respuesta: se ejecutan en orden y van en un solo mensaje"],
+                   {"mal_un_mensaje_por_llamada": "Cada resultado va en su propio mensaje del usuario, en vez de "
+                                                  "todos en uno."}),
     "vuelve": ("Después vuelve a llamar al modelo",
-               ["Una conversación que termina devuelve el texto final y toda la conversación"]),
+               ["Una conversación que termina devuelve el texto final y toda la conversación"],
+               {"mal_una_vuelta": "Ejecuta las llamadas de la primera respuesta y no vuelve a llamar al modelo."}),
     "tope": ("nunca llama al modelo más de `tope` veces",
              ["Un modelo que nunca termina se corta en tope llamadas y devuelve None",
-              "El tope cuenta las llamadas al modelo, no las herramientas que se ejecutan"]),
+              "El tope cuenta las llamadas al modelo, no las herramientas que se ejecutan"],
+             {"hostil_sin_tope": "Ignora el tope y sigue llamando al modelo hasta que el guion se acaba.",
+              "mal_tope_cuenta_ejecuciones": "Cuenta el tope en llamadas a herramientas ejecutadas, no en llamadas al"
+                                             " modelo.",
+              "mal_tope_mas_uno": "Llama al modelo una vez más de las que permite tope.",
+              "mal_tope_menos_uno": "Cuenta las vueltas desde 1 y se detiene antes: llama al modelo una vez menos de "
+                                    "las que permite tope."}),
     "none": ("si las gasta sin una respuesta final, devuelve `(None, M)`",
              ["Si gasta el tope, devuelve None aunque las respuestas traigan texto",
-              "Con tope=1 y una respuesta con llamadas, las ejecuta y devuelve None"]),
-    "tope-cero": ("Con `tope=0` no lo llama nunca", ["Con tope=0 no llama al modelo"]),
+              "Con tope=1 y una respuesta con llamadas, las ejecuta y devuelve None"],
+             {"mal_lanza_en_el_tope": "Si gasta el tope, lanza una excepción en vez de devolver (None, M).",
+              "mal_texto_parcial": "Al gastar el tope devuelve el último texto que ha visto, en vez de None.",
+              "mal_vacio_en_vez_de_none": "Si gasta el tope, devuelve un texto vacío en vez de None."}),
+    "tope-cero": ("Con `tope=0` no lo llama nunca", ["Con tope=0 no llama al modelo"],
+                                                    {"mal_llama_antes_del_tope": "Llama al modelo antes de mirar el "
+                                                                                 "tope: con tope=0 lo llama una vez."}),
     "recorte": ("con el resultado recortado a `TOPE_OBSERVACION` caracteres",
-                ["Un resultado largo llega al modelo recortado, como lo recorta ejecutar"]),
+                ["Un resultado largo llega al modelo recortado, como lo recorta ejecutar"],
+                {"mal_ejecutar_sin_recorte": "Cambia ejecutar por una suya que no recorta los resultados largos."}),
     "sin-capturar": ("No la cambies ni captures sus errores",
                      ["Una llamada que no cumple su esquema detiene el bucle con el ValueError de ejecutar",
-                      "Una llamada inválida entre dos válidas: se ejecuta la de antes y el bucle se detiene en ella"]),
+                      "Una llamada inválida entre dos válidas: se ejecuta la de antes y el bucle se detiene en ella"],
+                     {"mal_captura_valueerror": "Captura el ValueError de ejecutar y lo convierte en un error para el"
+                                                " modelo.",
+                      "mal_captura_y_termina": "Captura el ValueError de ejecutar y termina como si el tope se "
+                                               "hubiera gastado.",
+                      "mal_sigue_tras_la_invalida": "Captura el ValueError de una llamada inválida, ejecuta las demás"
+                                                    " y lo lanza al final.",
+                      "mal_valida_todas_antes": "Comprueba todas las llamadas antes de ejecutar ninguna: una inválida"
+                                                " impide las válidas de antes."}),
 }
 
 # La función de la lección anterior, con su comprobación dentro, y el recorte de cada resultado.
@@ -180,6 +249,9 @@ def pruebas(h):
     uno, dos, tres = az.id(), az.id(), az.id()
     largo = {"lista.txt": E["lista.txt"], "diario.txt": "\n".join("Día %d: tortilla y gazpacho." % d
                                                                for d in range(1, 101))}
+    ids_diario = ["l%d" % k for k in range(1, 13)]
+    diario = [[ll(i, "leer", ruta="diario.txt")] for i in ids_diario]
+    vistos_diario = [[res(i, _recortado(largo["diario.txt"]))] for i in ids_diario]
     largo_azar = dict(az.entorno, **{az.ruta: " ".join(az.frase() for _ in range(300))})
     cuatro, cinco, seis = az.id(), az.id(), az.id()
     return [
@@ -242,6 +314,20 @@ def pruebas(h):
             [[ll("j1", "anotar", texto="queda poco arroz")], [texto("Apuntado en el diario.")]],
             [[res("j1", "anotado: queda poco arroz")]], 5,
             "El modelo recibe HERRAMIENTAS, con todas sus herramientas", herramientas=h.con_anotar),
+        # Ids como los de una API: ni en orden alfabético ni al revés. La lectura ve la escritura de antes.
+        con("Apunta huevos y cebolla en compra.txt y compruébalo.",
+            [[ll("toolu_R7", "escribir", ruta="compra.txt", contenido="huevos\ncebolla\n"),
+              ll("toolu_B2", "leer", ruta="compra.txt"), ll("toolu_W4", "listar", carpeta="")],
+             [texto("Apuntado y comprobado.")]],
+            [[res("toolu_R7", "escritos 15 caracteres en compra.txt"), res("toolu_B2", "huevos\ncebolla\n"),
+              res("toolu_W4", "\n".join(sorted(list(E) + ["compra.txt"])))]], 3,
+            "Las llamadas se ejecutan en el orden en que llegan, no en el de sus ids"),
+        con("Lee el diario hasta que te canses.", diario, vistos_diario, 12,
+            "Una conversación larga llega entera al modelo en cada llamada", entorno=largo),
+        con("Vacía la lista.",
+            [[ll("k1", "escribir", ruta="lista.txt", contenido="")], []],
+            [[res("k1", "escritos 0 caracteres en lista.txt")]], 3,
+            "Una respuesta final sin bloques text devuelve un texto vacío, no None"),
         con("Lee %s." % az.ruta,
             [[ll(uno, "leer", ruta=az.ruta)], [ll(dos, "buscar", patron=az.palabra)],
              [texto("Ya lo tengo: %s." % az.palabra)]],

@@ -45,11 +45,15 @@ errores que solo aparecen al ejecutar, y el `try` los recoge todos.
 # construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
 REGLAS = {
     "un-tool-result": ("devuelve siempre un único `tool_result` con el id de la llamada",
-                       ["Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)"]),
+                       ["Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)"],
+                       {"mal_lista": "Devuelve una lista con el bloque en vez del bloque."}),
     "nunca-lanza": ("Nunca lanza una excepción",
-                    ["Si la herramienta lanza una excepción, devuelve error(id, str(e))"]),
+                    ["Si la herramienta lanza una excepción, devuelve error(id, str(e))"],
+                    {"mal_lanza": "No captura las excepciones de la herramienta."}),
     "entorno": ("se ejecuta con `FUNCIONES[ll[\"name\"]](entorno, **ll[\"input\"])`",
-                ["Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO"]),
+                ["Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO"],
+                {"mal_entorno_global": "Ejecuta la herramienta sobre ENTORNO, el entorno de la lección, y no sobre el"
+                                       " que recibe."}),
     "esquema": ("si la llamada no cumple su esquema (`incumple(ll)` no es `None`), no la ejecutes",
                 ["Una llamada que no cumple su esquema no se ejecuta: falta un campo",
                  "Una llamada que no cumple su esquema no se ejecuta: sobra un campo",
@@ -57,18 +61,35 @@ REGLAS = {
                  "Un input que no es un diccionario no se ejecuta",
                  "Un número con decimales donde se pide un entero no cumple el esquema",
                  "Un 1 donde se pide un booleano no cumple el esquema",
-                 "Una llamada sin un campo opcional cumple el esquema y se ejecuta"]),
+                 "Una llamada sin un campo opcional cumple el esquema y se ejecuta"],
+                {"mal_convierte_tipos": "Convierte los números al tipo de su esquema antes de comprobar la llamada: "
+                                        "2.5 pasa a 2 y 1 a True.",
+                 "mal_sin_validar": "No comprueba el esquema: la herramienta se ejecuta y su excepción se convierte "
+                                    "en error.",
+                 "mal_todo_obligatorio": "Además de incumple, exige todos los campos de properties: no ejecuta una "
+                                         "llamada sin un campo opcional."}),
     "motivo": ("devuelve un error con el contenido `\"no se ha ejecutado: \" + motivo`",
-               ["Una llamada que no cumple su esquema no se ejecuta: falta un campo"]),
+               ["Una llamada que no cumple su esquema no se ejecuta: falta un campo"],
+               {"mal_mensaje": "Otro texto para el error de esquema."}),
     "excepcion": ("si la cumple y la herramienta lanza cualquier excepción `e` (de la clase "
                   "`Exception`), devuelve `error(ll[\"id\"], str(e))`",
                   ["Si la herramienta lanza una excepción, devuelve error(id, str(e))",
                    "Si la herramienta lanza KeyError, el contenido es str(e), con sus comillas",
-                   "Si la herramienta lanza una excepción que no es de ficheros, también"]),
+                   "Si la herramienta lanza una excepción que no es de ficheros, también"],
+                  {"mal_algunas_excepciones": "Solo convierte en error las excepciones de fichero y de aritmética; "
+                                              "las demás se le escapan.",
+                   "mal_args": "Usa e.args[0] en vez de str(e): con un KeyError pierde las comillas que pone str(e).",
+                   "mal_repr": "Usa repr(e) en vez de str(e).",
+                   "mal_solo_ficheros": "Solo captura los errores de fichero."}),
     "resultado": ("si la herramienta devuelve algo, devuelve `resultado(ll[\"id\"], lo_devuelto)`",
-                  ["Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)"]),
-    "una-vez": ("llama a la herramienta como mucho una vez", ["Llama a la herramienta como mucho una vez"]),
-    "vacio": ("Una búsqueda sin resultados no es un error", ["Una búsqueda sin resultados no es un error"]),
+                  ["Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)"],
+                  {"mal_is_error_entero": "is_error como 1 y 0."}),
+    "una-vez": ("llama a la herramienta como mucho una vez", ["Llama a la herramienta como mucho una vez"],
+                                                             {"mal_dos_veces": "Llama una vez para ver si falla y "
+                                                                               "otra para quedarse con el resultado."}),
+    "vacio": ("Una búsqueda sin resultados no es un error", ["Una búsqueda sin resultados no es un error"],
+                                                             {"mal_vacio_es_error": "Trata un resultado vacío como un"
+                                                                                    " error."}),
 }
 
 # Ahora leer tiene su contrato completo: una ruta que no existe es un error con nombre propio.

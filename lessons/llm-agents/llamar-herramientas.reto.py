@@ -58,35 +58,69 @@ al modelo un `tool_result` con `is_error`, para que pueda corregir su llamada.
 REGLAS = {
     "una-por-llamada": ("un `tool_result` por cada `tool_use`, en el orden de las llamadas",
                         ["Un tool_result por llamada, en el orden de las llamadas",
-                         "Una búsqueda sin resultados también es un resultado"]),
+                         "Una búsqueda sin resultados también es un resultado"],
+                        {"mal_orden": "Devuelve los resultados al revés.",
+                         "mal_salta_vacios": "Se salta los resultados vacíos: una búsqueda sin resultados se queda "
+                                             "sin tool_result."}),
     "campos": ("con el id de la llamada como `tool_use_id`, lo que devuelve la herramienta como "
                "`content` e `is_error` a `False`",
-               ["El content es lo que devuelve la herramienta, con is_error False"]),
-    "texto": ("los bloques de texto no se ejecutan", ["Los bloques de texto no se ejecutan"]),
-    "sin-llamadas": ("una respuesta sin llamadas da `[]`", ["Una respuesta sin llamadas da []"]),
+               ["El content es lo que devuelve la herramienta, con is_error False"],
+               {"mal_content_json": "Mete en content lo devuelto pasado por json.dumps: ya no es lo que devolvió la "
+                                    "herramienta.",
+                "mal_is_error_texto": "is_error como cadena, no como booleano."}),
+    "texto": ("los bloques de texto no se ejecutan", ["Los bloques de texto no se ejecutan"],
+                                                     {"mal_repite_texto": "Devuelve también los bloques de texto."}),
+    "sin-llamadas": ("una respuesta sin llamadas da `[]`", ["Una respuesta sin llamadas da []"],
+                                                           {"mal_none_sin_llamadas": "Sin llamadas devuelve None en "
+                                                                                     "vez de []."}),
     "declarada": ("que el nombre esté declarado",
-                  ["Rechaza una herramienta que no está declarada (ValueError)"]),
+                  ["Rechaza una herramienta que no está declarada (ValueError)"],
+                  {"mal_sin_nombre": "No comprueba que la herramienta exista: lanza KeyError en vez de ValueError."}),
     "diccionario": ("que `input` sea un diccionario",
-                    ["Rechaza un input que no es un diccionario (ValueError)"]),
+                    ["Rechaza un input que no es un diccionario (ValueError)"],
+                    {"mal_input_lista": "Acepta un input que es una lista, pasándolo como argumentos posicionales."}),
     "required": ("que no falte ningún campo de `required`",
                  ["Rechaza una llamada a la que le falta un campo obligatorio (ValueError)",
-                  "Ejecuta una llamada a la que le falta un campo opcional (fuera de required)"]),
+                  "Ejecuta una llamada a la que le falta un campo opcional (fuera de required)"],
+                 {"mal_sin_required": "No comprueba los campos obligatorios: la herramienta falla con TypeError.",
+                  "mal_todo_obligatorio": "Toma por obligatorios todos los campos de properties: rechaza una llamada "
+                                          "sin un campo opcional."}),
     "properties": ("que no haya campos fuera de `properties`",
-                   ["Rechaza un campo que no está en properties (ValueError) y no la ejecuta"]),
+                   ["Rechaza un campo que no está en properties (ValueError) y no la ejecuta"],
+                   {"mal_ignora_extra": "Quita en silencio los campos que sobran y ejecuta la llamada."}),
     "tipos": ("que cada valor tenga su tipo, el de JSON Schema",
               ["Rechaza un valor del tipo equivocado (ValueError) y no la ejecuta",
-               "Acepta un booleano donde se pide un booleano"]),
-    "true-no-es-entero": ("`True` no es un `integer`", ["Rechaza True donde se pide un entero (ValueError)"]),
-    "decimales": ("`2.5` tampoco", ["Rechaza un número con decimales donde se pide un entero (ValueError)"]),
-    "dos-punto-cero": ("`2.0` sí lo es", ["Acepta 2.0 donde se pide un entero: en JSON Schema es un integer"]),
-    "uno-no-es-booleano": ("`1` no es un `boolean`", ["Rechaza 1 donde se pide un booleano (ValueError)"]),
+               "Acepta un booleano donde se pide un booleano"],
+              {"mal_sin_booleano": "Solo conoce los tipos string e integer: rechaza también un booleano donde se pide"
+                                   " un booleano.",
+               "mal_sin_tipos": "No comprueba los tipos: ejecuta escribir con una lista como contenido."}),
+    "true-no-es-entero": ("`True` no es un `integer`", ["Rechaza True donde se pide un entero (ValueError)"],
+                                                       {"mal_bool_entero": "Comprueba los tipos con isinstance sin "
+                                                                           "más: True pasa por un entero."}),
+    "decimales": ("`2.5` tampoco", ["Rechaza un número con decimales donde se pide un entero (ValueError)"],
+                                   {"mal_decimales": "Da por entero cualquier número: acepta 2.5 donde el esquema "
+                                                     "pide un integer."}),
+    "dos-punto-cero": ("`2.0` sí lo es", ["Acepta 2.0 donde se pide un entero: en JSON Schema es un integer"],
+                                          {"mal_rechaza_decimal_entero": "Su propia comprobación de tipos rechaza 2.0"
+                                                                         " como entero: en JSON Schema, 2.0 es un "
+                                                                         "integer."}),
+    "uno-no-es-booleano": ("`1` no es un `boolean`", ["Rechaza 1 donde se pide un booleano (ValueError)"],
+                                                     {"mal_booleano_en_tupla": "Da por booleano lo que esté en (True,"
+                                                                               " False): como 1 == True, acepta 1 "
+                                                                               "donde se pide un booleano."}),
     "valueerror": ("Si no cumple, lanza `ValueError`, con el mensaje que quieras, y no la ejecutes",
                    ["Rechaza una herramienta que no está declarada (ValueError)",
-                    "Rechaza un valor del tipo equivocado (ValueError) y no la ejecuta"]),
+                    "Rechaza un valor del tipo equivocado (ValueError) y no la ejecuta"],
+                   {"mal_lanza_typeerror": "Comprueba bien las llamadas, pero una que no cumple lanza TypeError en "
+                                           "vez de ValueError."}),
     "excepcion": ("si una herramienta lanza una excepción, deja que salga de `observaciones`",
-                  ["Si una herramienta lanza una excepción, sale de observaciones"]),
+                  ["Si una herramienta lanza una excepción, sale de observaciones"],
+                  {"mal_captura_la_excepcion": "Captura la excepción de una herramienta y la devuelve como un error, "
+                                               "en vez de dejarla salir."}),
     "entorno": ("cada herramienta se ejecuta sobre el `entorno` que recibe `observaciones`",
-                ["Ejecuta las herramientas sobre el entorno que recibe, no sobre ENTORNO"]),
+                ["Ejecuta las herramientas sobre el entorno que recibe, no sobre ENTORNO"],
+                {"mal_entorno_global": "Ejecuta las herramientas sobre ENTORNO, el entorno de la lección, y no sobre "
+                                       "el que recibe."}),
 }
 
 # Lo que ya está definido cuando se ejecuta el código de quien aprende, además de entorno.py.

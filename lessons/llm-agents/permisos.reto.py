@@ -57,37 +57,91 @@ política mientras trabaja, por ejemplo cuando el usuario contesta «permitir si
 # construcción exige que cada punto del enunciado tenga la suya (tests/py/test_reglas.py).
 REGLAS = {
     "nunca-lanza": ("nunca lanza una excepción",
-                    ["Si la herramienta lanza una excepción, devuelve error(id, str(e))"]),
+                    ["Si la herramienta lanza una excepción, devuelve error(id, str(e))",
+                     "Si la herramienta falla después de que el usuario lo permita, devuelve error(id, str(e))"],
+                    {"mal_lanza": "No captura la excepción de la herramienta.",
+                     "mal_sin_try_tras_preguntar": "Captura las excepciones de las herramientas permitidas, pero no "
+                                                   "las de una que el usuario acaba de permitir."}),
     "esquema": ("Si la llamada no cumple su esquema, devuelve `error(id, \"no se ha ejecutado: \" + motivo)`",
                 ["Una llamada que no cumple su esquema no se ejecuta ni se pregunta",
-                 "Una herramienta que no existe no se ejecuta ni se pregunta"]),
+                 "Una herramienta que no existe no se ejecuta ni se pregunta"],
+                {"mal_deniega_antes_del_esquema": "Mira PERMISOS antes que el esquema: una herramienta que no existe "
+                                                  "se deniega con el mensaje de PERMISOS en vez del de incumple.",
+                 "mal_motivo_sin_prefijo": "Devuelve el motivo de incumple sin \"no se ha ejecutado: \" delante."}),
     "cada-vez": ("míralo en cada llamada",
                  ["Con otra política, pregunta por lo que PERMISOS manda preguntar",
-                  "Con otra política, ejecuta sin preguntar lo que PERMISOS permite"]),
+                  "Con otra política, ejecuta sin preguntar lo que PERMISOS permite"],
+                 {"mal_copia_permisos": "Copia PERMISOS al cargarse y consulta la copia: un cambio de la política "
+                                        "no se nota.",
+                  "mal_politica_fija": "Escribe la política de la lección en el código en vez de leer PERMISOS."}),
     "permitir": ("`\"permitir\"`: se ejecuta sin preguntar",
                  ["Una lectura se ejecuta sin preguntar", "Una búsqueda se ejecuta sin preguntar",
-                  "Listar se ejecuta sin preguntar"]),
+                  "Listar se ejecuta sin preguntar"],
+                 {"mal_pregunta_lecturas": "Pregunta al usuario por todas las llamadas, también por las lecturas, "
+                                           "aunque solo le haga caso en las que PERMISOS manda preguntar."}),
     "preguntar": ("`\"preguntar\"`: llama a `confirmar(ll)` una sola vez",
-                  ["Una escritura pregunta una vez y, si el usuario lo permite, se ejecuta"]),
+                  ["Una escritura pregunta una vez y, si el usuario lo permite, se ejecuta"],
+                  {"mal_no_pregunta": "Nunca pregunta: ejecuta todo lo que está en PERMISOS.",
+                   "mal_pregunta_con_el_nombre": "Pregunta al usuario con el nombre de la herramienta, no con la "
+                                                 "llamada entera: el usuario no ve qué se va a escribir ni dónde.",
+                   "mal_pregunta_dos_veces": "Pregunta dos veces: una para decidir y otra para el mensaje."}),
     "no-permitido": ("si devuelve `False`, devuelve `error(id, \"no se ha ejecutado: el usuario no lo ha "
-                     "permitido\")`", ["Si el usuario no lo permite, no se ejecuta y el error lo dice"]),
+                     "permitido\")`", ["Si el usuario no lo permite, no se ejecuta y el error lo dice"],
+                                      {"mal_denegada_como_resultado": "Devuelve la negativa del usuario como un "
+                                                                      "resultado normal, sin is_error.",
+                                       "mal_ejecuta_si_dice_no": "Pregunta, pero ejecuta la llamada diga lo que diga "
+                                                                 "el usuario.",
+                                       "mal_lanza_si_dice_no": "Si el usuario no lo permite, lanza PermissionError en"
+                                                               " vez de devolver un error.",
+                                       "mal_mensaje_del_no": "Cuando el usuario no lo permite, el error lo dice con "
+                                                             "otras palabras."}),
     "denegar": ("`\"denegar\"`, o una herramienta que no está en `PERMISOS`",
                 ["Una herramienta que PERMISOS deniega no se ejecuta ni se pregunta",
-                 "Una herramienta declarada que no está en PERMISOS se deniega sin preguntar"]),
+                 "Una herramienta declarada que no está en PERMISOS se deniega sin preguntar"],
+                {"mal_desconocida_permitida": "Una herramienta que no está en PERMISOS se ejecuta, como si estuviera "
+                                              "permitida.",
+                 "mal_ejecuta_denegada": "Solo deniega las herramientas que no están en PERMISOS: una marcada "
+                                         "\"denegar\" se ejecuta sin preguntar."}),
     "nombre": ("con su nombre en lugar de NOMBRE",
-               ["Una herramienta declarada que no está en PERMISOS se deniega sin preguntar"]),
+               ["Una herramienta declarada que no está en PERMISOS se deniega sin preguntar"],
+               {"mal_mensaje_denegada": "Al denegar una herramienta no pone su nombre entre comillas simples."}),
     "sin-preguntar": ("en lugar de NOMBRE, sin preguntar",
                       ["Una herramienta que PERMISOS deniega no se ejecuta ni se pregunta",
                        "Una herramienta declarada que no está en PERMISOS se deniega sin preguntar",
-                       "Una herramienta denegada se deniega aunque el usuario lo fuera a permitir"]),
+                       "Una herramienta denegada se deniega aunque el usuario lo fuera a permitir"],
+                      {"mal_desconocida_pregunta": "Por una herramienta que no está en PERMISOS, pregunta al usuario "
+                                                   "en vez de denegarla.",
+                       "mal_pregunta_si_denegada": "Pregunta también por las herramientas que PERMISOS deniega, y las"
+                                                   " ejecuta si el usuario dice que sí."}),
     "ejecuta": ("Ejecuta la herramienta una vez, con `FUNCIONES[ll[\"name\"]](entorno, **ll[\"input\"])`",
-                ["Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO"]),
+                ["Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO",
+                 "Los campos llegan a la herramienta por su nombre y tal cual, aunque vengan en otro orden"],
+                {"mal_campos_por_posicion": "Pasa a la herramienta los valores de input por posición, en el orden en "
+                                            "que llegan, en vez de por su nombre.",
+                 "mal_campos_sin_espacios": "Quita los espacios y saltos de línea del principio y del final de los "
+                                            "campos de texto antes de ejecutar la herramienta.",
+                 "mal_entorno_global": "Ejecuta la herramienta sobre ENTORNO, el entorno de la lección, y no sobre el"
+                                       " que recibe."}),
     "excepcion": ("si lanza una excepción `e`, devuelve `error(id, str(e))`",
                   ["Si la herramienta lanza una excepción, devuelve error(id, str(e))",
-                   "Si la herramienta lanza otra excepción, también devuelve error(id, str(e))"]),
-    "resultado": ("si no, `resultado(id, lo_devuelto)`", ["Una lectura se ejecuta sin preguntar"]),
+                   "Si la herramienta lanza otra excepción, también devuelve error(id, str(e))",
+                   "Si la herramienta falla después de que el usuario lo permita, devuelve error(id, str(e))"],
+                  {"mal_repr": "Pone repr(e) en el error de la herramienta en vez de str(e).",
+                   "mal_sin_try_tras_preguntar": "Captura las excepciones de las herramientas permitidas, pero no las"
+                                                 " de una que el usuario acaba de permitir.",
+                   "mal_solo_filenotfound": "Solo captura FileNotFoundError: otra excepción de la herramienta se "
+                                            "escapa."}),
+    "resultado": ("si no, `resultado(id, lo_devuelto)`",
+                  ["Una lectura se ejecuta sin preguntar",
+                   "Una lectura devuelve el fichero tal cual, con sus espacios y saltos de línea"],
+                  {"mal_devuelve_lo_devuelto": "Cuando la herramienta se ejecuta, devuelve lo que devolvió tal cual,"
+                                               " no un tool_result.",
+                   "mal_resultado_sin_espacios": "Quita los espacios y saltos de línea del principio y del final de "
+                                                 "lo que devuelve la herramienta."}),
     "solo-se-pregunta": ("Solo se pregunta por una llamada que cumple su esquema y que `PERMISOS` manda "
-                         "preguntar", ["Una llamada que no cumple su esquema no se ejecuta ni se pregunta"]),
+                         "preguntar", ["Una llamada que no cumple su esquema no se ejecuta ni se pregunta"],
+                                      {"mal_pregunta_antes_del_esquema": "Pregunta al usuario antes de comprobar el "
+                                                                         "esquema de la llamada."}),
 }
 
 # leer con su contrato completo, como en la lección anterior, y la política de permisos.
@@ -160,6 +214,7 @@ def pruebas(h):
         return h.prueba(nombre, argumento, entorno, herramientas)
 
     otro = {"despensa.txt": "arroz\ngarbanzos"}
+    leccion = {"leer": "permitir", "listar": "permitir", "buscar": "permitir", "escribir": "preguntar"}
     sin_escribir = {"leer": "permitir", "listar": "permitir", "buscar": "permitir", "escribir": "denegar"}
     al_reves = {"leer": "preguntar", "listar": "preguntar", "buscar": "preguntar", "escribir": "permitir"}
     # Una política al azar para cada herramienta, y una herramienta al azar que la pone a prueba.
@@ -195,6 +250,14 @@ def pruebas(h):
         con("Una herramienta denegada se deniega aunque el usuario lo fuera a permitir",
             ll("e4", "anotar", texto="comprar pan"), [True], herramientas=h.con_anotar,
             permisos=dict(sin_escribir, anotar="denegar")),
+        con("Los campos llegan a la herramienta por su nombre y tal cual, aunque vengan en otro orden",
+            ll("f1", "escribir", contenido="huevos\ncebolla\n", ruta="compra.txt"), [True]),
+        con("Una lectura devuelve el fichero tal cual, con sus espacios y saltos de línea",
+            ll("f2", "leer", ruta="notas.txt"), [False],
+            entorno={"notas.txt": "  - El sábado vienen cuatro a cenar.\n", "lista.txt": "pan\n"}),
+        con("Si la herramienta falla después de que el usuario lo permita, devuelve error(id, str(e))",
+            ll("f3", "anotar", texto="comprar pan"), [True], herramientas=h.con_anotar_bloqueado,
+            permisos=dict(leccion, anotar="preguntar")),
         con("otra escritura permitida", ll(az.id(), "escribir", ruta=az.ruta, contenido=az.frase()),
             [True], entorno=az.entorno, oculta=True),
         con("otra escritura rechazada", ll(az.id(), "escribir", ruta=az.ruta, contenido=""),

@@ -19,10 +19,8 @@ import time
 
 import pytest
 
-import calificar
 import corpus
 from comun import CONTENEDOR, PY, PYTHON_SISTEMA, carpeta_publica
-from construir import autograder
 
 RETOS = corpus.retos()
 CLAVES = {"entrega", "score", "max_score", "execution_time", "tests", "output", "semilla", "aislamiento"}
@@ -51,29 +49,6 @@ def ruta(copia, caso, especiales=None):
 def califica(orden, *argumentos, env=None):
     entorno = dict(os.environ, SECRETO_DEL_OPERADOR=SECRETO, **(env or {}))
     return subprocess.run([*orden, *argumentos], capture_output=True, timeout=900, env=entorno)
-
-
-@pytest.fixture(scope="session")
-def copia():
-    """The grader, both challenges and the corpus, copied into a folder every uid can read."""
-    carpeta = carpeta_publica("calificar-copia-")
-    for reto, archivo in calificar.retos().items():
-        for nombre, datos in autograder.contenido(reto, archivo).items():
-            os.makedirs(os.path.dirname(os.path.join(carpeta, nombre)), exist_ok=True)
-            with open(os.path.join(carpeta, nombre), "wb") as f:
-                f.write(datos)
-    shutil.copytree(corpus.ENTREGAS, os.path.join(carpeta, "tests", "entregas"), symlinks=True)
-    yield carpeta
-    shutil.rmtree(carpeta)
-
-
-@pytest.fixture(scope="session")
-def preparado(copia):
-    """The copy's runtime folder, made once by its owner, as make setup or setup.sh would."""
-    r = subprocess.run([sys.executable, os.path.join(copia, "py", "calificar.py"), "--prepara"],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return r.stdout.strip()
 
 
 @pytest.fixture

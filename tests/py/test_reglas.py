@@ -1,11 +1,15 @@
 """Every rule of every challenge's statement has a visible test, and a wrong answer that breaks it fails.
 
-Each .reto.py maps its statement's rules to the visible tests that check them (REGLAS); the
-corpus marks with "rompe" the submissions that break exactly one rule. The verdicts themselves
-are those of veredictos.json, which tests/py/test_calificar.py checks on every isolation path
-and tests/node/grader_corpus.test.mjs through the page's Comprobar.
+Each .reto.py maps its statement's rules to the visible tests that check them and to the mistaken
+programs those tests reject (REGLAS), each a case of the corpus. At the page's seed the verdicts
+are those of veredictos.json, which tests/py/test_calificar.py checks on every isolation path and
+tests/node/grader_corpus.test.mjs through the page's Comprobar; here each mistake is graded at two
+more seeds, and must fail one of its rule's tests at each.
 """
+import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -26,22 +30,47 @@ def test_each_rule_quotes_the_statement_and_names_visible_tests(reto):
     assert RETOS and carga.revisa(_fuente(reto), reto + ".reto.py") == []
     r = corpus.carga_reto(reto)
     visibles = [n for n in calificador.nombres_de_pruebas(r) if not n.startswith("Oculta: ")]
-    for clave, (cita, pruebas) in r.reglas.items():
+    for clave, (cita, pruebas, _) in r.reglas.items():
         assert " ".join(cita.split()) in " ".join(r.enunciado.split()), clave
         assert pruebas and set(pruebas) <= set(visibles), (clave, set(pruebas) - set(visibles))
 
 
+# The page's seed and two others: a wrong answer must fail whatever the draw of the hidden tests.
+SEMILLAS = (corpus.SEMILLA, 1, 7)
+
+
+@pytest.fixture(scope="module")
+def errores_por_semilla(copia, preparado):
+    """{(caso, semilla): report} for every mistaken program that REGLAS lists, graded by calificar.py
+    at each seed but the page's (tests/py/test_calificar.py grades that one on every path)."""
+    informes = {}
+    for reto in RETOS:
+        casos = sorted("%s/%s.py" % (reto, c) for _, _, errores in corpus.carga_reto(reto).reglas.values()
+                       for c in errores)
+        for semilla in SEMILLAS[1:]:
+            r = subprocess.run([sys.executable, os.path.join(copia, "py", "calificar.py"), "-j", "2",
+                                "--semilla", str(semilla), "--tiempo-llamada", "1", "--tiempo-entrega", "4",
+                                "--reto", reto, *[os.path.join(copia, "tests", "entregas", c) for c in casos]],
+                               capture_output=True, timeout=900)
+            lineas = r.stdout.splitlines()
+            assert r.returncode == 0 and len(lineas) == len(casos), r.stderr.decode(errors="replace")
+            informes.update(((c, semilla), json.loads(linea)) for c, linea in zip(casos, lineas))
+    return informes
+
+
 @pytest.mark.parametrize("reto", RETOS)
-def test_each_rule_has_a_corpus_case_that_breaks_it_and_fails_one_of_its_tests(reto):
-    reglas = corpus.carga_reto(reto).reglas
-    casos = {c: v for c, v in corpus.veredictos().items() if c.startswith(reto + "/") and "rompe" in v}
-    assert {v["rompe"] for v in casos.values()} <= set(reglas), "a case names a rule that does not exist"
-    for clave, (_, pruebas) in reglas.items():
-        suyos = [c for c, v in casos.items() if v["rompe"] == clave]
-        assert suyos, "no corpus case breaks the rule %r of %s" % (clave, reto)
-        for caso in suyos:
-            fallan = casos[caso]["fallan"]
-            assert fallan == "todas" or set(fallan) & set(pruebas), (caso, clave)
+def test_each_rule_names_the_mistakes_its_tests_reject_and_each_fails_them_on_every_seed(
+        reto, errores_por_semilla):
+    veredictos = corpus.veredictos()
+    for clave, (_, pruebas, errores) in corpus.carga_reto(reto).reglas.items():
+        for caso in ("%s/%s.py" % (reto, c) for c in errores):
+            assert caso in veredictos, "%s, listed under the rule %r, is not in veredictos.json" % (caso, clave)
+            fallan = veredictos[caso]["fallan"]
+            assert fallan == "todas" or set(fallan) & set(pruebas), (caso, clave)  # at the page's seed
+            for semilla in SEMILLAS[1:]:
+                informe = errores_por_semilla[caso, semilla]
+                fallan = {t["name"] for t in informe["tests"] if t["status"] == "failed"}
+                assert fallan & set(pruebas), "%s passes every test of %r at seed %d" % (caso, clave, semilla)
 
 
 def test_a_statement_point_without_a_rule_fails_the_build_at_its_line():
@@ -64,6 +93,6 @@ def test_a_rule_that_quotes_nothing_of_the_statement_fails_at_its_own_line():
 
 def test_a_rule_naming_a_hidden_or_missing_test_fails_when_expectations_are_computed():
     r = corpus.carga_reto("el-bucle")
-    r = r._replace(reglas=dict(r.reglas, tope=("nunca llama al modelo", ["Oculta: un modelo que nunca termina, con otro tope"])))
+    r = r._replace(reglas=dict(r.reglas, tope=("nunca llama al modelo", ["Oculta: un modelo que nunca termina, con otro tope"], {"hostil_sin_tope": "x"})))
     with pytest.raises(ValueError, match="la regla 'tope' de REGLAS nombra la prueba 'Oculta: un modelo"):
         calificador.esperado(r, 1)

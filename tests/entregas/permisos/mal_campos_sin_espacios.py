@@ -1,0 +1,17 @@
+# Quita los espacios y saltos de línea del principio y del final de los campos de texto antes de
+# ejecutar la herramienta.
+def ejecutar(ll, entorno, confirmar):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    permiso = PERMISOS.get(ll["name"], "denegar")
+    if permiso == "denegar":
+        return error(ll["id"], "no se ha ejecutado: la herramienta '%s' no está permitida" % ll["name"])
+    if permiso == "preguntar" and not confirmar(ll):
+        return error(ll["id"], "no se ha ejecutado: el usuario no lo ha permitido")
+    campos = {k: v.strip() if isinstance(v, str) else v for k, v in ll["input"].items()}
+    try:
+        devuelto = FUNCIONES[ll["name"]](entorno, **campos)
+    except Exception as e:
+        return error(ll["id"], str(e))
+    return resultado(ll["id"], devuelto)
