@@ -1,6 +1,8 @@
 # Two entry points: `make serve` and `make test`. Each sets up what it needs first.
 PY   := .venv/bin/python
 SHELL := /bin/bash
+# The URL path the site is served under: `make build BASE=/cursos/agentes/` (docs/desplegar.md).
+BASE ?= /
 
 .PHONY: setup serve preview test lint test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
 
@@ -56,7 +58,7 @@ chromium:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 build: setup
-	$(PY) build.py
+	$(PY) build.py --base $(BASE)
 
 # Gradescope: one autograder zip per challenge, in dist-autograder/ (not in dist/, the public
 # site, which build.py replaces whole: the zips hold the reference solutions).
@@ -64,12 +66,12 @@ autograder: setup
 	$(PY) -m construir.autograder
 
 serve: setup build
-	$(PY) serve.py
+	$(PY) serve.py --base $(BASE)
 
 # For authors: builds, serves, and rebuilds on every save of lessons/, py/ or site/, reloading
 # the open pages (preview.py; no .br/.gz copies, a service worker that caches nothing).
 preview: setup
-	$(PY) preview.py
+	$(PY) preview.py --base $(BASE)
 
 test: setup lint test-py test-node test-e2e
 

@@ -46,7 +46,11 @@ export class Carga {
     this.raiz.classList.add("listo");
     this.barra.hidden = true;
     this.detalle.textContent = "";
-    this.nota.hidden = true;
+    // A host without COOP/COEP: the service worker adds them from the next load on
+    // (site/sw.js); this first one is not isolated, and the page says what that costs.
+    const sinAislar = !self.crossOriginIsolated && navigator.serviceWorker && !navigator.serviceWorker.controller;
+    this.nota.textContent = sinAislar ? t("primera_carga_sin_aislar") : "";
+    this.nota.hidden = !sinAislar;
     this.titulo.textContent = t("carga_lista", { segundos: (ms / 1000).toLocaleString("es", { maximumFractionDigits: 1 }) });
   }
 

@@ -1,0 +1,123 @@
+// A site built with a base path (build.py --base /cursos/agentes/) and served under it by a
+// server that sets no headers at all (Python's http.server, as a plain file host or GitHub
+// Pages): a lesson loads, its loading cell runs as written (open_url("/courses/…")), the first
+// load says what it lacks, the second is cross-origin isolated through the service worker (Stop
+// keeps the namespace, input() waits), it works offline, and no request leaves the prefix.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { CHROMIUM, FLAGS, PYTHON, RAIZ, LECCION, OTRA, ejecutar, esperarInterprete } from "./ayuda.mjs";
+
+const BASE = "/cursos/agentes/";
+const e = {};
+
+before(async () => {
+  e.dir = mkdtempSync(join(tmpdir(), "base-"));
+  mkdirSync(join(e.dir, "cursos"));
+  execFileSync(PYTHON, [join(RAIZ, "build.py"), "--base", BASE, "--salida", join(e.dir, "cursos", "agentes"), "--sin-comprimir"],
+    { cwd: RAIZ, stdio: ["ignore", "ignore", "inherit"] });
+  e.servidor = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", e.dir],
+    { stdio: ["ignore", "pipe", "ignore"] });
+  e.origen = await new Promise((resolver, rechazar) => {
+    let texto = "";
+    e.servidor.stdout.on("data", (d) => {
+      const m = (texto += d).match(/port (\d+)/);
+      if (m) resolver(`http://127.0.0.1:${m[1]}`);
+    });
+    e.servidor.on("exit", (c) => rechazar(new Error(`http.server terminó (${c})`)));
+  });
+  e.perfil = mkdtempSync(join(tmpdir(), "perfil-"));
+  e.contexto = await chromium.launchPersistentContext(e.perfil, { executablePath: CHROMIUM, headless: true, args: FLAGS, serviceWorkers: "allow" });
+  e.fuera = [];
+  const prefijo = e.origen + BASE;
+  await e.contexto.route((url) => !/^(data|blob):/.test(String(url)) && !String(url).startsWith(prefijo), (ruta) => {
+    e.fuera.push(ruta.request().url());
+    return ruta.abort("blockedbyclient");
+  });
+});
+
+after(async () => {
+  await e.contexto?.close();
+  e.servidor?.kill();
+  for (const d of [e.dir, e.perfil]) if (d) rmSync(d, { recursive: true, force: true });
+});
+
+const url = (ruta) => e.origen + BASE + ruta.replace(/^\//, "");
+const libre = (p, id) => p.waitForFunction((i) => !document.querySelector(`[data-celda="${i}"]`).classList.contains("ocupada"), id, { timeout: 30_000 });
+
+async function escribir(p, id, texto) {
+  await p.locator(`[data-celda="${id}"] .cm-content`).click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText(texto);
+}
+
+test("under a sub-path with no headers: first load works and says what it lacks, the second is isolated", async () => {
+  const cabeceras = (await (await fetch(url(LECCION))).headers);
+  assert.equal(cabeceras.get("cross-origin-embedder-policy"), null, "the server must set no isolation headers");
+
+  const p = await e.contexto.newPage();
+  await p.goto(url(LECCION));
+  await esperarInterprete(p);
+  assert.equal(await p.evaluate(() => crossOriginIsolated), false);
+  assert.match(await p.locator(".estado-nota").innerText(), /En esta primera carga, Detener reinicia el intérprete .* recarga la página/);
+  assert.match(await p.locator('[data-celda="cargar"] .cm-content').innerText(), /open_url\("\/courses\/llm-agents\/guionizado\.py"\)/);
+  assert.match(await ejecutar(p, "cargar"), /^ModeloGuionizado\ntool_use/);
+  await p.evaluate((base) => new Promise((resolver) => {
+    const mirar = async () => {
+      const reg = await navigator.serviceWorker.getRegistration(base);
+      if (reg?.active?.state === "activated") resolver();
+      else setTimeout(mirar, 200);
+    };
+    mirar();
+  }), BASE);
+  assert.equal(await p.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.scope)), url(""));
+
+  await p.reload();
+  await esperarInterprete(p);
+  assert.equal(await p.evaluate(() => crossOriginIsolated), true);
+  assert.equal(await p.locator(".estado-nota").isVisible(), false);
+  assert.match(await ejecutar(p, "cargar"), /^ModeloGuionizado/);
+  // Stop keeps the namespace.
+  await p.locator('[data-celda="bucle"] button.ejecutar').click();
+  await p.waitForTimeout(500);
+  await p.locator('[data-celda="bucle"] button.detener').click();
+  await libre(p, "bucle");
+  assert.match(await p.locator('[data-celda="bucle"] .salida').innerText(), /Las variables definidas hasta ahora se conservan/);
+  assert.match(await ejecutar(p, "despues"), /El bucle dio [1-9]\d* vueltas/);
+  await p.close();
+
+  // input() waits for the keyboard.
+  const q = await e.contexto.newPage();
+  await q.goto(url(OTRA));
+  await esperarInterprete(q);
+  await escribir(q, "hola", 'print("Hola,", input("¿Nombre? "))');
+  await q.locator('[data-celda="hola"] button.ejecutar').click();
+  const campo = q.locator('[data-celda="hola"] form.entrada input');
+  await campo.fill("Ana");
+  await campo.press("Enter");
+  await libre(q, "hola");
+  assert.equal((await q.locator('[data-celda="hola"] .salida').innerText()).trim(), "¿Nombre? Ana\nHola, Ana");
+  await q.locator('[data-celda="hola"] button.restaurar').click();
+  await q.close();
+});
+
+test("under the sub-path, offline: another lesson opens and its loading cell runs", async () => {
+  await e.contexto.setOffline(true);
+  try {
+    const p = await e.contexto.newPage();
+    await p.goto(url("/courses/llm-agents/el-bucle/"));
+    await esperarInterprete(p);
+    assert.equal(await p.evaluate(() => crossOriginIsolated), true);
+    const id = await p.locator("[data-celda]").first().getAttribute("data-celda");
+    assert.match(await ejecutar(p, id), /^tool_result t1 pan, leche, patatas\n/); // read through open_url, offline
+    await p.close();
+  } finally {
+    await e.contexto.setOffline(false);
+  }
+  assert.deepEqual(e.fuera, [], `requests outside ${BASE}`);
+});
