@@ -4,7 +4,7 @@ SHELL := /bin/bash
 # The URL path the site is served under: `make build BASE=/cursos/agentes/` (docs/desplegar.md).
 BASE ?= /
 
-.PHONY: setup serve preview test lint test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
+.PHONY: setup serve preview test lint test-py test-node build wheels chromium bubblewrap nginx calificador test-e2e bench bench-calificar autograder
 
 setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/stdlib/.ok .cache/comprimido/.ok bubblewrap calificador
 
@@ -57,6 +57,11 @@ calificador: node_modules/.ok .cache/wheels/.ok
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# Debian's nginx and its brotli module run docs/desplegar.md's configuration (tests/py/test_nginx.py).
+nginx:
+	@test -x /usr/sbin/nginx -a -e /usr/share/nginx/modules-available/mod-http-brotli-static.conf -a -x /usr/bin/openssl || \
+	  (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx libnginx-mod-http-brotli-static openssl)
+
 build: setup
 	$(PY) build.py --base $(BASE)
 
@@ -80,7 +85,7 @@ lint: .venv/.ok node_modules/.ok
 	$(PY) -m ruff check .
 	node_modules/.bin/eslint .
 
-test-py:
+test-py: nginx
 	$(PY) -m pytest -q tests/py
 
 test-node: build
