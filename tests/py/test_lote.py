@@ -67,3 +67,45 @@ def test_a_report_into_a_folder_that_does_not_exist_is_a_usage_error_before_grad
     r = subprocess.run([sys.executable, os.path.join(PY, "calificar.py"), "--reto", "llamar-herramientas",
                         "--html", str(tmp_path), "--", "x.py"], capture_output=True, text=True)
     assert r.returncode == 2 and "es una carpeta" in r.stderr
+
+
+def test_pass_rates_count_only_the_graded_submissions():
+    cuenta = lote.Lote("reto", PRUEBAS)
+    cuenta.anade(informe("a.py", ("passed", ""), ("passed", "")))
+    cuenta.anade(informe("b.py", ("passed", ""), ("failed", "no")))
+    cuenta.anade(informe("no-esta.py", ("failed", "x"), ("failed", "x")), "no existe")
+    assert cuenta.aprobadas() == 1 and dict(cuenta.por_prueba()) == {"Primera": 2, "Segunda": 1}
+    assert cuenta.distribucion() == [(2, 1), (1, 1)]
+    resumen = cuenta.resumen()
+    assert resumen[0] == "resumen de reto: 3 entregas; 1 lo aprueban todo (50 % de las 2 calificadas)"
+    assert "  100 %     2  Primera" in resumen and "   50 %     1  Segunda" in resumen
+
+
+def test_control_and_bidi_characters_in_names_are_shown_escaped(tmp_path):
+    nombre = "ana\u202eyp.txt\x1b[2J\n.py"
+    assert lote.visible(nombre) == "ana\\u202eyp.txt\\x1b[2J\\x0a.py"
+    cuenta = lote.Lote("reto", PRUEBAS)
+    cuenta.anade(informe(nombre, ("passed", ""), ("failed", "no")))
+    cuenta.escribe_csv(str(tmp_path / "notas.csv"))
+    with open(tmp_path / "notas.csv", encoding="utf-8-sig", newline="") as f:
+        assert list(csv.reader(f))[1][0] == "ana\\u202eyp.txt\\x1b[2J\\x0a.py"
+    lote_html.escribe(cuenta, str(tmp_path / "informe.html"))
+    html = (tmp_path / "informe.html").read_text(encoding="utf-8")
+    assert "\u202e" not in html and "\x1b" not in html and "ana\\u202eyp.txt\\x1b[2J\\x0a.py" in html
+    r = subprocess.run([sys.executable, os.path.join(PY, "calificar.py"), "--reto", "llamar-herramientas",
+                        "--", str(tmp_path / nombre)], capture_output=True, text=True)
+    assert "\x1b" not in r.stderr and "\u202e" not in r.stderr and "ana\\u202eyp.txt\\x1b[2J\\x0a.py" in r.stderr
+
+
+def test_the_report_puts_problems_first_and_a_full_score_on_one_line(tmp_path):
+    cuenta = lote.Lote("reto", PRUEBAS)
+    cuenta.anade(informe("todo.py", ("passed", ""), ("passed", "")))
+    cuenta.anade(informe("media.py", ("passed", ""), ("failed", "Se esperaba 1")))
+    sintaxis = FRASES["sintaxis"] % (3, "invalid syntax")
+    cuenta.anade(informe("rota.py", ("failed", sintaxis), ("failed", sintaxis)))
+    html = lote_html.pagina(cuenta)
+    assert html.index('id="problemas"') < html.index('id="pruebas"') < html.index('id="fallan"') < html.index('id="todo"')
+    assert html.count(sintaxis.split("\n")[0]) == 1  # one message, not one per test
+    assert html.count('<section class="entrega"') == 1 and "<li id=\"entrega-1\">todo.py: 2 de 2</li>" in html
+    tabla = html[html.index('id="entregas"'):]
+    assert tabla.index("rota.py") < tabla.index("media.py") < tabla.index("todo.py")
