@@ -6,7 +6,7 @@ it was not; Lote keeps them, and at the end gives:
     how many passed everything, the score distribution, and every test's pass rate, worst first;
   - escribe_csv(): the gradebook, --csv: one row per submission (file, score, maximum score, one
     column per test with 1 for passed and 0 for failed, and what went wrong, if anything), as
-    UTF-8 with a BOM and CRLF line ends, which spreadsheets open as UTF-8 without an import dialog;
+    Excel's own "Unicode text": UTF-16LE with a BOM, tabs, CRLF line ends (escribe_csv says why);
   - lote_html.escribe(), with the same Lote: the HTML report, --html.
 
 A submission that could not be graded, read, loaded, that crashed or ran out of time is in all
@@ -140,11 +140,19 @@ class Lote:
                    *[estado.get(nombre, 0) for nombre in self.pruebas], inc[0] if inc else ""]
 
     def escribe_csv(self, ruta):
+        """The gradebook as Excel itself saves "Unicode text": UTF-16LE with a byte-order mark,
+        tab-separated, CRLF, which both spreadsheets open right as they come. Excel takes that
+        BOM for this format whatever its language: a comma CSV, even UTF-8 with a BOM, opens in
+        one column in an Excel whose lists are separated with ";" (Spanish). LibreOffice's text
+        import dialog preselects Unicode from the BOM, and Tab is among its default separators;
+        "," and ";" are too, so every text is quoted (numbers stay bare, and numbers). A name
+        cannot break a row: visible() escapes tabs and line ends."""
         def escribe(f):
-            w = csv.writer(f)  # the csv module's excel dialect: commas, quotes when needed, CRLF
+            f.write("\ufeff")
+            w = csv.writer(f, dialect="excel-tab", quoting=csv.QUOTE_NONNUMERIC)  # CRLF
             for fila in self.filas():
                 w.writerow([sin_formula(x) for x in fila])
-        escribe_de_golpe(ruta, escribe, encoding="utf-8-sig", newline="")
+        escribe_de_golpe(ruta, escribe, encoding="utf-16-le", newline="")
 
 
 def porcentaje(parte, total):

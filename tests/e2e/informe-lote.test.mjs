@@ -59,12 +59,12 @@ print(json.dumps({c: r for c, r in corpus.prepara_especiales(sys.argv[1]).items(
 
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The gradebook as Python's csv module reads it (the encoding a spreadsheet sees: UTF-8, BOM). */
+/** The gradebook as Python's csv module reads it (as a spreadsheet sees it: UTF-16LE, BOM, tabs). */
 function gradebook() {
   const bytes = readFileSync(join(dir, "notas.csv"));
-  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "the CSV starts with a BOM");
+  assert.deepEqual([...bytes.subarray(0, 2)], [0xff, 0xfe], "the CSV starts with a UTF-16LE BOM");
   return JSON.parse(execFileSync(PYTHON, ["-c",
-    "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], encoding='utf-8-sig', newline='')))))",
+    "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], encoding='utf-16', newline=''), dialect='excel-tab'))))",
     join(dir, "notas.csv")]).toString());
 }
 
