@@ -83,8 +83,9 @@ const PRIMERA_VISITA = /<link [^>]*data-primera-visita>\n?/g;
 // A host that cannot set headers (GitHub Pages, a plain file server) sends no COOP/COEP, and
 // without them a page is not cross-origin isolated: Stop must restart the interpreter and
 // input() cannot wait. What this worker serves carries them, as coi-serviceworker does, so
-// from the second load on the pages are isolated anyway. Where the host sets them, the
-// response is passed on as it came.
+// from the second load on the pages are isolated anyway, also when an entry is missing from
+// the cache (evicted, say) and comes from the network. Where the host sets them, the response
+// is passed on as it came.
 const AISLAMIENTO = {
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-embedder-policy": "require-corp",
@@ -93,7 +94,8 @@ const AISLAMIENTO = {
 
 async function servir(r, navegacion) {
   const aislada = r.headers.has("cross-origin-embedder-policy");
-  if (!r.ok || (aislada && !navegacion)) return r;
+  // A redirect followed cannot be rebuilt as this same response (its URL would be lost).
+  if (r.redirected || (aislada && !navegacion)) return r;
   const cabeceras = new Headers(r.headers);
   for (const [k, v] of Object.entries(AISLAMIENTO)) if (!cabeceras.has(k)) cabeceras.set(k, v);
   let cuerpo = r.body;
@@ -113,6 +115,7 @@ self.addEventListener("fetch", (e) => {
   e.respondWith(
     caches.open(NOMBRE)
       .then((c) => c.match(claveDe(ruta, rev)))
-      .then((r) => (r ? servir(r, e.request.mode === "navigate") : fetch(e.request))),
+      .then((r) => r || fetch(e.request))
+      .then((r) => servir(r, e.request.mode === "navigate")),
   );
 });

@@ -3,6 +3,7 @@
 // Pages): a lesson loads, its loading cell runs as written (open_url("/courses/…")), the first
 // load says what it lacks, the second is cross-origin isolated through the service worker (Stop
 // keeps the namespace, input() waits), it works offline, and no request leaves the prefix.
+// Also: a page missing from the cache still comes isolated.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
@@ -104,6 +105,28 @@ test("under a sub-path with no headers: first load works and says what it lacks,
   assert.equal((await q.locator('[data-celda="hola"] .salida').innerText()).trim(), "¿Nombre? Ana\nHola, Ana");
   await q.locator('[data-celda="hola"] button.restaurar').click();
   await q.close();
+});
+
+test("under the sub-path, a page missing from the cache comes from the network with the isolation headers", async () => {
+  const p = await e.contexto.newPage();
+  await p.goto(url(OTRA));
+  const ruta = BASE + OTRA.replace(/^\//, "");
+  const borradas = await p.evaluate(async (ruta) => {
+    let n = 0;
+    for (const nombre of await caches.keys()) {
+      const cache = await caches.open(nombre);
+      for (const clave of await cache.keys()) if (new URL(clave.url).pathname === ruta && (await cache.delete(clave))) n++;
+    }
+    return n;
+  }, ruta);
+  assert.equal(borradas, 1);
+  const cabeceras = await p.evaluate(async (ruta) => Object.fromEntries((await fetch(ruta)).headers), ruta);
+  assert.equal(cabeceras["cross-origin-embedder-policy"], "require-corp");
+  assert.equal(cabeceras["cross-origin-opener-policy"], "same-origin");
+  await p.reload();
+  await esperarInterprete(p);
+  assert.equal(await p.evaluate(() => crossOriginIsolated), true);
+  await p.close();
 });
 
 test("under the sub-path, offline: another lesson opens and its loading cell runs", async () => {
