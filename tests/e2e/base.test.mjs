@@ -3,15 +3,16 @@
 // Pages): a lesson loads, its loading cell runs as written (open_url("/courses/…")), the first
 // load says what it lacks, the second is cross-origin isolated through the service worker (Stop
 // keeps the namespace, input() waits), it works offline, and no request leaves the prefix.
-// Also: a page missing from the cache still comes isolated.
+// Also: a page missing from the cache still comes isolated, and Comprobar grades a challenge there.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
+import { mkdtempSync, rmSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM, FLAGS, PYTHON, RAIZ, LECCION, OTRA, ejecutar, esperarInterprete } from "./ayuda.mjs";
+import { comprobarReto, escribirEnReto, RETO } from "./ayuda-reto.mjs";
 
 const BASE = "/cursos/agentes/";
 const e = {};
@@ -126,6 +127,22 @@ test("under the sub-path, a page missing from the cache comes from the network w
   await p.reload();
   await esperarInterprete(p);
   assert.equal(await p.evaluate(() => crossOriginIsolated), true);
+  await p.close();
+});
+
+test("under the sub-path, Comprobar grades a challenge: a right answer passes, a wrong one says what failed", async () => {
+  const entrega = (nombre) => readFileSync(join(RAIZ, "tests", "entregas", "llamar-herramientas", nombre), "utf8");
+  const p = await e.contexto.newPage();
+  await p.goto(url(RETO));
+  await esperarInterprete(p);
+  await escribirEnReto(p, entrega("bien_a_mano.py"));
+  const bien = await comprobarReto(p);
+  assert.equal(bien.fallidas.length, 0, JSON.stringify(bien.fallidas));
+  assert.match(bien.estado, /^28 de 28 pruebas superadas: ¡reto superado!/);
+  await escribirEnReto(p, entrega("mal_sin_nombre.py"));
+  const mal = await comprobarReto(p);
+  assert.deepEqual(mal.fallidas.map((f) => f.nombre), ["Rechaza una herramienta que no está declarada (ValueError)"]);
+  assert.match(mal.estado, /^27 de 28 pruebas superadas\./);
   await p.close();
 });
 
