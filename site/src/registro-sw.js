@@ -16,5 +16,6 @@ export async function registrarServiceWorker(carga, base = "/") {
     });
   } catch (e) {
     console.warn("No se registró el service worker.", e);
+    carga.sinServiceWorker();
   }
 }

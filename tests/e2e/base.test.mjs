@@ -3,7 +3,8 @@
 // Pages): a lesson loads, its loading cell runs as written (open_url("/courses/…")), the first
 // load says what it lacks, the second is cross-origin isolated through the service worker (Stop
 // keeps the namespace, input() waits), it works offline, and no request leaves the prefix.
-// Also: a page missing from the cache still comes isolated, and Comprobar grades a challenge there.
+// Also: a page missing from the cache still comes isolated, Comprobar grades a challenge there,
+// and a browser that blocks service workers is told that reloading will not help.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
@@ -144,6 +145,26 @@ test("under the sub-path, Comprobar grades a challenge: a right answer passes, a
   assert.deepEqual(mal.fallidas.map((f) => f.nombre), ["Rechaza una herramienta que no está declarada (ValueError)"]);
   assert.match(mal.estado, /^27 de 28 pruebas superadas\./);
   await p.close();
+});
+
+test("in a browser that blocks service workers, the first load does not ask for a reload", async () => {
+  const navegador = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  try {
+    const contexto = await navegador.newContext();
+    // As a private window or blocked cookies do: register() rejects.
+    await contexto.addInitScript(() => {
+      navigator.serviceWorker.register = () => Promise.reject(new DOMException("The user denied permission to use Service Worker.", "SecurityError"));
+    });
+    const p = await contexto.newPage();
+    await p.goto(url(LECCION));
+    await esperarInterprete(p);
+    await p.waitForFunction(() => /recargar no lo cambia/.test(document.querySelector(".estado-nota").textContent));
+    const nota = await p.locator(".estado-nota").innerText();
+    assert.match(nota, /este navegador no deja instalar el service worker/);
+    assert.doesNotMatch(nota, /recarga la página/);
+  } finally {
+    await navegador.close();
+  }
 });
 
 test("under the sub-path, offline: another lesson opens and its loading cell runs", async () => {
