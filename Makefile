@@ -1,8 +1,10 @@
 # Two entry points: `make serve` and `make test`. Each sets up what it needs first.
 PY   := .venv/bin/python
 SHELL := /bin/bash
+# The URL path the site is served under: `make build BASE=/cursos/agentes/` (docs/desplegar.md).
+BASE ?= /
 
-.PHONY: setup serve preview test lint test-py test-node build wheels chromium bubblewrap calificador test-e2e bench bench-calificar autograder
+.PHONY: setup serve preview test lint test-py test-node build wheels chromium bubblewrap nginx libreoffice calificador test-e2e bench bench-calificar autograder
 
 setup: .venv/.ok node_modules/.ok .cache/wheels/.ok .cache/stdlib/.ok .cache/comprimido/.ok bubblewrap calificador
 
@@ -55,8 +57,19 @@ calificador: node_modules/.ok .cache/wheels/.ok
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# Debian's nginx and its brotli module run docs/desplegar.md's configuration (tests/py/test_nginx.py).
+nginx:
+	@test -x /usr/sbin/nginx -a -e /usr/share/nginx/modules-available/mod-http-brotli-static.conf -a -x /usr/bin/openssl || \
+	  (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx libnginx-mod-http-brotli-static openssl)
+
+# LibreOffice Calc without its GUI (Debian's smallest package with Calc, no recommends)
+# reads the gradebook back (tests/py/test_lote.py); measured: 57 packages, 1 min 40 s.
+libreoffice:
+	@test -x /usr/bin/soffice || \
+	  (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libreoffice-calc-nogui)
+
 build: setup
-	$(PY) build.py
+	$(PY) build.py --base $(BASE)
 
 # Gradescope: one autograder zip per challenge, in dist-autograder/ (not in dist/, the public
 # site, which build.py replaces whole: the zips hold the reference solutions).
@@ -64,12 +77,12 @@ autograder: setup
 	$(PY) -m construir.autograder
 
 serve: setup build
-	$(PY) serve.py
+	$(PY) serve.py --base $(BASE)
 
 # For authors: builds, serves, and rebuilds on every save of lessons/, py/ or site/, reloading
 # the open pages (preview.py; no .br/.gz copies, a service worker that caches nothing).
 preview: setup
-	$(PY) preview.py
+	$(PY) preview.py --base $(BASE)
 
 test: setup lint test-py test-node test-e2e
 
@@ -78,7 +91,7 @@ lint: .venv/.ok node_modules/.ok
 	$(PY) -m ruff check .
 	node_modules/.bin/eslint .
 
-test-py:
+test-py: nginx libreoffice
 	$(PY) -m pytest -q tests/py
 
 test-node: build

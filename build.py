@@ -5,7 +5,12 @@ Every lesson is read and validated before anything is written. The site is
 built in a sibling folder and swapped in at the end, so a failed build leaves
 the last good dist/ as it was.
 
-    python build.py [--lecciones lessons] [--salida dist] [--sin-comprimir]
+    python build.py [--lecciones lessons] [--salida dist] [--base /] [--sin-comprimir]
+
+--base is the URL path the site is served under (default /; e.g. /cursos/agentes/ or
+GitHub Pages' /repo/): every URL the pages write or fetch starts with it, the service
+worker's scope and precache included. A cell's open_url("/courses/...") stays as written:
+the worker resolves it against the base (site/src/ejecutor.py).
 
 --sin-comprimir leaves out the .br and .gz copies (preview.py's builds: on localhost they
 would only cost time; serve.py then sends each file as it is).
@@ -212,37 +217,53 @@ def _leer_preguntas(ruta, doc, lineas):
     return problemas
 
 
-def escribir(cursos, destino, dir_py, comprimir=True):
+def normalizar_base(base):
+    """'/cursos/agentes/' from 'cursos/agentes', '/cursos/agentes' or '/cursos/agentes/'."""
+    partes = [p for p in base.split("/") if p]
+    if any(p in (".", "..") or any(c in p for c in "?#\\\"'<>& ") for p in partes):
+        raise ErrorDeConstruccion([f"--base {base!r}: debe ser una ruta como /cursos/agentes/"])
+    return "/" + "".join(p + "/" for p in partes)
+
+
+def escribir(cursos, destino, dir_py, comprimir=True, base="/"):
+    en_base = lambda url: base + url.removeprefix("/")  # noqa: E731  the builders write root paths
     textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
     static = destino / "static"
     static.mkdir(parents=True)
     entradas = [RAIZ / "site/src" / n for n in ("pagina.js", "trabajador.js", "indice.js")]
     bundles, trozos = activos.empaquetar_js(RAIZ, static, entradas)
+    bundles = {k: en_base(v) for k, v in bundles.items()}
+    trozos = {k: [en_base(u) for u in v] for k, v in trozos.items()}
     hojas = ("reto.css", "curso.css", "conversacion.css", "ediciones.css")
     otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in hojas)
-    css = activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static)
+    css = en_base(activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static))
     version, index_url, descargas, lock = activos.copiar_pyodide(RAIZ, destino / "pyodide",
                                                                  RAIZ / ".cache" / "comprimido")
+    index_url = en_base(index_url)
     ruedas = activos.copiar_ruedas(RAIZ / ".cache" / "wheels", RAIZ / "wheels.txt", destino / "pyodide" / "paquetes")
-    # The snapshot belongs to this Pyodide and this worker (its name carries its hash).
-    instantanea = "instantanea-" + activos.resumen(f"{version}{bundles['trabajador']}".encode(), 12)
-    config = {"indexURL": index_url, "trabajador": bundles["trabajador"], "instantanea": instantanea,
+    ruedas = {k: en_base(v) for k, v in ruedas.items()}
+    # The snapshot belongs to this Pyodide and this worker (its name carries its hash), and to
+    # this site: caches are per origin, and GitHub Pages puts every project on one origin.
+    instantanea = "instantanea-" + activos.resumen(f"{version}{bundles['trabajador']}".encode(), 12) + \
+        ("" if base == "/" else f"@{base}")
+    config = {"base": base, "indexURL": index_url, "trabajador": bundles["trabajador"], "instantanea": instantanea,
               "descargas": descargas, "paquetes": ruedas, "lock": lock}
     paginas = Paginas(RAIZ / "site" / "plantillas", textos, css)
     primero = None
     for curso in cursos:
-        base = destino / "courses" / curso["slug"]
-        base.mkdir(parents=True)
-        primero = primero or f"/courses/{curso['slug']}/"
+        dir_curso = destino / "courses" / curso["slug"]
+        dir_curso.mkdir(parents=True)
+        primero = primero or f"{base}courses/{curso['slug']}/"
         for nombre in curso.get("archivos_py", []):
             origen = Path(dir_py) / nombre
             if not origen.exists():
                 raise ErrorDeConstruccion([f"{_relativa(origen)}: no está, y curso.yaml de {curso['slug']} lo pide"])
-            shutil.copy2(origen, base / nombre)
-        (base / "index.html").write_text(paginas.indice(curso, curso["bloques"], bundles["indice"]), encoding="utf-8")
+            shutil.copy2(origen, dir_curso / nombre)
+        indice = paginas.indice(curso, curso["bloques"], bundles["indice"])
+        (dir_curso / "index.html").write_text(indice, encoding="utf-8")
         metas = [None] + [d["meta"] for d in curso["lecciones"]] + [None]
         for k, doc in enumerate(curso["lecciones"], 1):
-            carpeta = base / doc["meta"]["slug"]
+            carpeta = dir_curso / doc["meta"]["slug"]
             carpeta.mkdir()
             vecinas = (metas[k - 1], metas[k + 1])
             pagina = paginas.leccion(curso, doc, config, bundles["pagina"], trozos["pagina"], vecinas)
@@ -250,7 +271,7 @@ def escribir(cursos, destino, dir_py, comprimir=True):
     (destino / "index.html").write_text(paginas.raiz(primero, textos["ir_al_curso"]), encoding="utf-8")
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
     shutil.copy2(RAIZ / "_headers", destino / "_headers")
-    version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea])
+    version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea], base)
     if comprimir:
         comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
     return version_sitio, len(entradas)
@@ -270,16 +291,18 @@ def main(argv=None):
     args.add_argument("--lecciones", default=str(RAIZ / "lessons"))
     args.add_argument("--py", default=str(RAIZ / "py"))
     args.add_argument("--salida", default=str(RAIZ / "dist"))
+    args.add_argument("--base", default="/", help="la ruta bajo la que se sirve el sitio (por defecto /)")
     args.add_argument("--sin-comprimir", action="store_true")
     opciones = args.parse_args(argv)
     t0 = time.perf_counter()
     destino = Path(opciones.salida).resolve()
     nuevo = destino.with_name(f"{destino.name}.nuevo-{os.getpid()}")
     try:
+        base = normalizar_base(opciones.base)
         cursos = leer_cursos(opciones.lecciones)
         shutil.rmtree(nuevo, ignore_errors=True)
         nuevo.mkdir(parents=True)
-        version, n = escribir(cursos, nuevo, opciones.py, comprimir=not opciones.sin_comprimir)
+        version, n = escribir(cursos, nuevo, opciones.py, comprimir=not opciones.sin_comprimir, base=base)
         intercambiar(nuevo, destino)
     except ErrorDeConstruccion as e:
         shutil.rmtree(nuevo, ignore_errors=True)
@@ -290,7 +313,8 @@ def main(argv=None):
         shutil.rmtree(nuevo, ignore_errors=True)
         raise
     lecciones = sum(len(c["lecciones"]) for c in cursos)
-    print(f"build.py: {lecciones} lecciones, {n} archivos en la precache, versión {version}, "
+    en = "" if base == "/" else f" bajo {base}"
+    print(f"build.py: {lecciones} lecciones{en}, {n} archivos en la precache, versión {version}, "
           f"{time.perf_counter() - t0:.1f} s -> {_relativa(destino)}")
     return 0
 

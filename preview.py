@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The live preview for authors: builds, serves on localhost, rebuilds on every save.
 
-    python preview.py [--puerto 8000] [--lecciones lessons]     (make preview)
+    python preview.py [--puerto 8000] [--lecciones lessons] [--base /]     (make preview)
 
 - It builds the site (build.py, without its .br/.gz copies) into a temporary folder and serves
   it with serve.py's handler, so with the course's headers.
@@ -18,6 +18,8 @@
   the page when a newer build is served, keeping the scroll position; a failed build keeps the
   last good site served and its errors, with file:line, are shown over the page until the next
   good build.
+- --base builds and serves the site under that path, as build.py --base and serve.py --base;
+  the preview's own paths below are then under it too.
 - /sw.js is site/vista-previa/sw.js, a service worker that caches nothing, so that neither a
   page nor a Python file can come from a cache after a rebuild.
 The first line printed gives the address (--puerto 0 picks a free port).
@@ -56,13 +58,14 @@ PRECARGA = ["yaml", "markdown_it", "jsonschema", "pygments.lexers.python", "pygm
 LATIDO = 15  # seconds between keep-alive comments on an idle event stream
 
 
-def construye(lecciones, salida):
+def construye(lecciones, salida, base="/"):
     """One build, in a fresh process: (exit code, stdout, stderr) of build.py."""
     import build
     salida_txt, errores_txt = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(salida_txt), contextlib.redirect_stderr(errores_txt):
         try:
-            codigo = build.main(["--lecciones", str(lecciones), "--salida", str(salida), "--sin-comprimir"])
+            codigo = build.main(["--lecciones", str(lecciones), "--salida", str(salida), "--sin-comprimir",
+                                 "--base", base])
         except Exception as e:  # a bug in the build: shown to the author like a build error
             codigo = 1
             print(f"build.py: error interno: {e!r}", file=sys.stderr)
@@ -98,11 +101,12 @@ class Manejador(serve.Manejador):
 
     def responder(self, cuerpo):
         ruta = self.path.split("?", 1)[0]
-        if ruta == PREFIJO + "eventos":
+        prefijo = self.base + PREFIJO[1:]
+        if ruta == prefijo + "eventos":
             return self.eventos()
-        if ruta == PREFIJO + "cliente.js":
+        if ruta == prefijo + "cliente.js":
             return self.enviar(200, CLIENTE.read_bytes(), serve.TIPOS[".js"], "no-cache", cuerpo)
-        if ruta == "/sw.js":
+        if ruta == self.base + "sw.js":
             return self.enviar(200, SW.read_bytes(), serve.TIPOS[".js"], "no-cache", cuerpo)
         if not (self.raiz / "index.html").is_file():  # no good build yet: a page to show the errors on
             pagina = ('<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>Vista previa</title>'
@@ -115,7 +119,7 @@ class Manejador(serve.Manejador):
     def enviar(self, codigo, datos, tipo, cache, cuerpo, extra=None, contar=True):
         if tipo == serve.TIPOS[".html"] and codigo in (200, 404) and not (extra or {}).get("Content-Encoding"):
             version = getattr(self, "version_servida", None) or self.estado.evento()[1]["version"] or ""
-            script = f'<script type="module" src="{PREFIJO}cliente.js?v={version}"></script>'.encode()
+            script = f'<script type="module" src="{self.base}{PREFIJO[1:]}cliente.js?v={version}"></script>'.encode()
             datos = datos.replace(b"</head>", script + b"</head>", 1) if b"</head>" in datos else datos + script
         super().enviar(codigo, datos, tipo, cache, cuerpo, extra, contar)
 
@@ -158,7 +162,9 @@ def main(argv=None):
     p = argparse.ArgumentParser(description="Vista previa del curso: construye, sirve y reconstruye al guardar.")
     p.add_argument("--puerto", type=int, default=8000, help="el puerto (0: uno libre)")
     p.add_argument("--lecciones", default=str(RAIZ / "lessons"), help="la carpeta de las lecciones")
+    p.add_argument("--base", default="/", help="la ruta bajo la que se sirve el sitio (por defecto /)")
     a = p.parse_args(argv)
+    base = "/" + "".join(f"{x}/" for x in a.base.split("/") if x)
     signal.signal(signal.SIGTERM, _interrumpe)  # a terminate() cleans up as Ctrl+C does
     lecciones = Path(a.lecciones).resolve()
     temporal = Path(tempfile.mkdtemp(prefix="vista-previa-"))
@@ -170,14 +176,14 @@ def main(argv=None):
         return concurrent.futures.ProcessPoolExecutor(1, mp_context=contexto)
     obreros = [nuevo_obrero()]
     estado = Estado()
-    Manejador.raiz, Manejador.estado = salida, estado
+    Manejador.raiz, Manejador.estado, Manejador.base = salida, estado, base
     servidor = serve.Servidor(("127.0.0.1", a.puerto), Manejador)
     hilo = threading.Thread(target=servidor.serve_forever, daemon=True)
 
     def una_construccion(motivo):
         inicio = time.perf_counter()
         try:
-            codigo, salida_txt, errores_txt = obreros[0].submit(construye, lecciones, salida).result()
+            codigo, salida_txt, errores_txt = obreros[0].submit(construye, lecciones, salida, base).result()
         except concurrent.futures.process.BrokenProcessPool:  # the build process died: a new one next time
             obreros[0] = nuevo_obrero()
             codigo, salida_txt, errores_txt = 1, "", "preview.py: el proceso de la construcción ha muerto"
@@ -201,7 +207,7 @@ def main(argv=None):
         puerto = servidor.server_address[1]
         vigiladas = [lecciones, RAIZ / "py", RAIZ / "site"]
         del_build = [RAIZ / "py", RAIZ / "construir", RAIZ / "build.py"]  # imported by the build process
-        print(f"Vista previa en http://localhost:{puerto}/courses/llm-agents/ (Ctrl+C para parar); "
+        print(f"Vista previa en http://localhost:{puerto}{base}courses/llm-agents/ (Ctrl+C para parar); "
               f"reconstruyo al guardar en {', '.join(_relativa(v) for v in vigiladas)}", flush=True)
         # step: how long a save's burst of events must go quiet before the build starts.
         for cambios in watchfiles.watch(*vigiladas, *del_build[1:], step=30, debounce=1600, raise_interrupt=False):

@@ -9,7 +9,10 @@
   pages, the service worker and everything else;
 - the precompressed .br/.gz copy when the browser accepts it.
 
-    python serve.py [--puerto 8000] [--dir dist] [--contar]
+    python serve.py [--puerto 8000] [--dir dist] [--base /] [--contar]
+
+--base serves the folder under that path (a site built with build.py --base): /cursos/agentes/
+answers with dist/index.html, and anything outside the base is not found.
 
 --puerto 0 picks a free port; the first line printed gives the address.
 --contar adds GET /__bytes__, the body bytes sent so far (for bench/), and
@@ -81,6 +84,7 @@ def acepta(cabecera, codificacion):
 
 class Manejador(http.server.BaseHTTPRequestHandler):
     raiz: Path
+    base = "/"
     contar = False
     aislar = True
     enviados = 0
@@ -105,12 +109,19 @@ class Manejador(http.server.BaseHTTPRequestHandler):
                 else:
                     datos, tipo = str(Manejador.enviados).encode(), "text/plain; charset=utf-8"
             return self.enviar(200, datos, tipo, "no-store", cuerpo, contar=False)
+        pedida = ruta_url
+        if self.base != "/":
+            if ruta_url + "/" == self.base:
+                return self.redirigir(self.base)
+            if not ruta_url.startswith(self.base):
+                return self.no_encontrado(cuerpo)
+            ruta_url = "/" + ruta_url[len(self.base):]
         archivo = self.resolver(ruta_url)
         if archivo is None:
             return self.no_encontrado(cuerpo)
         if archivo.is_dir():
             if not ruta_url.endswith("/"):
-                return self.redirigir(ruta_url + "/")
+                return self.redirigir(pedida + "/")
             archivo = archivo / "index.html"
             if not archivo.is_file():
                 return self.no_encontrado(cuerpo)
@@ -193,19 +204,22 @@ def main(argv=None):
     p.add_argument("--puerto", type=int, default=8000)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--dir", default=str(Path(__file__).resolve().parent / "dist"))
+    p.add_argument("--base", default="/", help="la ruta bajo la que se sirve (la de build.py --base)")
     p.add_argument("--contar", action="store_true")
     p.add_argument("--sin-aislar", action="store_true")
     a = p.parse_args(argv)
+    base = "/" + "".join(f"{x}/" for x in a.base.split("/") if x)
     raiz = Path(a.dir).resolve()
     if not (raiz / "index.html").is_file():
         print(f"serve.py: {raiz} no tiene index.html; ejecuta antes `make build`.", file=sys.stderr)
         return 1
     Manejador.raiz = raiz
+    Manejador.base = base
     Manejador.contar = a.contar
     Manejador.aislar = not a.sin_aislar
     servidor = Servidor((a.host, a.puerto), Manejador)
     puerto = servidor.server_address[1]
-    print(f"Sirviendo {raiz} en http://localhost:{puerto}/courses/llm-agents/ (Ctrl+C para parar)", flush=True)
+    print(f"Sirviendo {raiz} en http://localhost:{puerto}{base}courses/llm-agents/ (Ctrl+C para parar)", flush=True)
     try:
         servidor.serve_forever()
     except KeyboardInterrupt:

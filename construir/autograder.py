@@ -13,11 +13,14 @@ py/), so that it runs unchanged from Gradescope's /autograder/source:
 
 Everything but the challenge and the two scripts is what aislamiento.origenes() takes from this
 repository, so the zip follows the runtime folder when that changes. The zips are deterministic
-(sorted entries, fixed dates and modes). They go to dist-autograder/, not dist/: dist/ is the
+(sorted entries, fixed dates and modes). Each line printed gives a zip, its size, and its
+challenge's number of tests, which is the Total Points its Gradescope assignment must have (a
+test is worth one point). They go to dist-autograder/, not dist/: dist/ is the
 public static site, which build.py replaces whole, and a zip there would publish the solution.
 """
 import argparse
 import sys
+import types
 import zipfile
 from pathlib import Path
 
@@ -47,6 +50,18 @@ def contenido(reto, ruta_reto):
     return archivos
 
 
+def pruebas(reto, ruta):
+    """The names of the challenge's tests, as the grader's judge loads them (the staff's own
+    challenge file, run without a sandbox)."""
+    opciones = types.SimpleNamespace(tiempo_entrega=calificar.TIEMPO_ENTREGA, tiempo_llamada=calificar.TIEMPO_LLAMADA,
+                                     semilla=None)
+    juez = calificar.Juez(aislamiento.prepara(avisa=calificar.avisa), "ninguno", (reto, ruta), opciones, iter(()))
+    try:
+        return juez.pruebas
+    finally:
+        juez.cierra()
+
+
 def escribe_zip(destino, archivos):
     temporal = destino.with_name(destino.name + ".tmp")
     with zipfile.ZipFile(temporal, "w", zipfile.ZIP_DEFLATED) as z:
@@ -70,7 +85,9 @@ def main(argv=None):
         destino = salida / ("autograder-%s.zip" % reto)
         escribe_zip(destino, contenido(reto, ruta))
         hechos.add(destino.name)
-        print("%s (%.1f MB)" % (destino, destino.stat().st_size / 1e6))
+        n = len(pruebas(reto, ruta))
+        print("%s (%.1f MB): %d pruebas; en Gradescope, Total Points = %d"
+              % (destino, destino.stat().st_size / 1e6, n, n))
     for viejo in salida.glob("autograder-*.zip"):  # a challenge that no longer exists
         if viejo.name not in hechos:
             viejo.unlink()

@@ -547,20 +547,23 @@ def main(argv=None):
 
 
 def avisa(texto):
-    print("calificar.py: " + texto, file=sys.stderr, flush=True)
+    """A line for the operator, with no control or bidi character but its line ends (a file
+    name's, its newlines too, are escaped where it is written in: lote.visible), so that no name
+    can move the cursor, recolour or reorder the terminal."""
+    print("calificar.py: " + lote.visible(texto, salvo="\n"), file=sys.stderr, flush=True)
 
 
 def avisa_si_raras(entregas, semilla):
     """Graded all the same, but likely an operator's slip: not a .py, or one file twice."""
     for ruta in dict.fromkeys(r for r in entregas if not r.endswith(".py") and not os.path.isdir(r)):
-        avisa("%s no acaba en .py; la califico igualmente" % ruta)
+        avisa("%s no acaba en .py; la califico igualmente" % lote.visible(ruta))
     veces = {}
     for ruta in entregas:
         veces.setdefault(os.path.realpath(ruta), []).append(ruta)
     for rutas in veces.values():
         if len(rutas) > 1:
             avisa("%s aparece %d veces: se califica cada vez%s" % (
-                rutas[0], len(rutas), "" if semilla is not None else ", con otras entradas ocultas"))
+                lote.visible(rutas[0]), len(rutas), "" if semilla is not None else ", con otras entradas ocultas"))
 
 
 def califica_todas(base, modo, reto, opciones):
@@ -595,7 +598,7 @@ def califica_todas(base, modo, reto, opciones):
                 hechas += 1
                 if motivo:
                     no_calificadas += 1
-                    avisa("%s: sin calificar: %s" % (ruta, motivo))
+                    avisa("%s: sin calificar: %s" % (lote.visible(ruta), motivo))
         except (KeyboardInterrupt, BrokenPipeError) as e:
             # Ctrl-C, or nobody reads the lines any more (| head): stop every process now,
             # not after the submissions in progress; the lines written so far are whole.

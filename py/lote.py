@@ -6,7 +6,7 @@ it was not; Lote keeps them, and at the end gives:
     how many passed everything, the score distribution, and every test's pass rate, worst first;
   - escribe_csv(): the gradebook, --csv: one row per submission (file, score, maximum score, one
     column per test with 1 for passed and 0 for failed, and what went wrong, if anything), as
-    UTF-8 with a BOM and CRLF line ends, which spreadsheets open as UTF-8 without an import dialog;
+    Excel's own "Unicode text": UTF-16LE with a BOM, tabs, CRLF line ends (escribe_csv says why);
   - lote_html.escribe(), with the same Lote: the HTML report, --html.
 
 A submission that could not be graded, read, loaded, that crashed or ran out of time is in all
@@ -30,6 +30,19 @@ INCIDENCIAS = [
     ("tiempo", "tiempo agotado", ["total", "no_acaba", "caro"]),
 ]
 SIN_CALIFICAR = "sin calificar"  # calificar.py could not grade the file at all (exit code 1)
+
+# What a name must not carry raw into a terminal, a report or a spreadsheet: control characters
+# (a terminal's escapes, a newline that would forge a line) and the bidi controls that reorder
+# what follows them (U+202E shows «evil\u202eyp.txt» as «eviltxt.py»), and the line separators.
+_INVISIBLES = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(texto, salvo=""):
+    """texto with those characters written as escapes (\\x1b, \\u202e); those in salvo stay."""
+    def escapa(m):
+        c = m.group()
+        return c if c in salvo else ("\\x%02x" % ord(c) if ord(c) <= 0xff else "\\u%04x" % ord(c))
+    return _INVISIBLES.sub(escapa, str(texto))
 
 
 def _patron(clave):
@@ -65,21 +78,26 @@ class Lote:
     def maximo(self):
         return len(self.pruebas)
 
+    def calificadas(self):
+        """The submissions that were graded: a path that was not there (sin calificar) is the
+        operator's slip, not a learner's 0, and counts in no rate or distribution."""
+        return [(informe, inc) for informe, inc in self.entregas if not (inc and inc[0] == SIN_CALIFICAR)]
+
     def aprobadas(self):
-        return sum(1 for informe, _ in self.entregas if informe["score"] == informe["max_score"])
+        return sum(1 for informe, _ in self.calificadas() if informe["score"] == informe["max_score"])
 
     def distribucion(self):
-        """[(score, how many submissions got it)], from the highest down, only the scores that
-        some submission got: a challenge of 28 tests would otherwise show 29 lines, most empty."""
+        """[(score, how many graded submissions got it)], from the highest down, only the scores
+        that some submission got: a challenge of 28 tests would otherwise show 29 lines, most empty."""
         cuenta = {}
-        for informe, _ in self.entregas:
+        for informe, _ in self.calificadas():
             cuenta[informe["score"]] = cuenta.get(informe["score"], 0) + 1
         return sorted(cuenta.items(), reverse=True)
 
     def por_prueba(self):
         """[(test, how many passed it)], worst first; in the challenge's order among equals."""
         pasan = {n: 0 for n in self.pruebas}
-        for informe, _ in self.entregas:
+        for informe, _ in self.calificadas():
             for t in informe["tests"]:
                 if t["status"] == "passed" and t["name"] in pasan:
                     pasan[t["name"]] += 1
@@ -96,9 +114,10 @@ class Lote:
 
     def resumen(self):
         """The summary's lines, in Spanish, for stderr."""
-        n = len(self.entregas)
-        lineas = ["resumen de %s: %d %s; %d lo aprueban todo (%s)" % (
-            self.reto, n, "entrega" if n == 1 else "entregas", self.aprobadas(), porcentaje(self.aprobadas(), n))]
+        n, c = len(self.entregas), len(self.calificadas())
+        de = "" if c == n else " de las %d calificadas" % c
+        lineas = ["resumen de %s: %d %s; %d lo aprueban todo (%s%s)" % (
+            self.reto, n, "entrega" if n == 1 else "entregas", self.aprobadas(), porcentaje(self.aprobadas(), c), de)]
         if self.incidencias():
             lineas.append("incidencias: " + ", ".join("%d %s" % (c, e) for e, c in self.incidencias().items()))
         lineas.append("notas, sobre %d (nota: cuántas la sacan; las que nadie saca no salen):" % self.maximo)
@@ -106,9 +125,10 @@ class Lote:
         for nota, cuantas in self.distribucion():
             barra = "█" * round(30 * cuantas / mayor)
             lineas.append("  %3d: %4d %s" % (nota, cuantas, barra))
-        lineas.append("pruebas, de la que menos entregas pasan a la que más (cuántas pasan, de %d):" % n)
+        lineas.append("pruebas, de la que menos entregas pasan a la que más (cuántas pasan, de %d%s):"
+                      % (c, "" if c == n else " calificadas"))
         for nombre, pasan in self.por_prueba():
-            lineas.append("  %5s  %4d  %s" % (porcentaje(pasan, n), pasan, nombre))
+            lineas.append("  %5s  %4d  %s" % (porcentaje(pasan, c), pasan, visible(nombre)))
         return lineas
 
     def filas(self):
@@ -116,19 +136,28 @@ class Lote:
         yield ["entrega", "nota", "nota máxima", *self.pruebas, "incidencia"]
         for informe, inc in self.entregas:
             estado = {t["name"]: 1 if t["status"] == "passed" else 0 for t in informe["tests"]}
-            yield [informe["entrega"], informe["score"], informe["max_score"],
+            yield [visible(informe["entrega"]), informe["score"], informe["max_score"],
                    *[estado.get(nombre, 0) for nombre in self.pruebas], inc[0] if inc else ""]
 
     def escribe_csv(self, ruta):
+        """The gradebook as Excel itself saves "Unicode text": UTF-16LE with a byte-order mark,
+        tab-separated, CRLF, which both spreadsheets open right as they come. Excel takes that
+        BOM for this format whatever its language: a comma CSV, even UTF-8 with a BOM, opens in
+        one column in an Excel whose lists are separated with ";" (Spanish). LibreOffice's text
+        import dialog preselects Unicode from the BOM, and Tab is among its default separators;
+        "," and ";" are too, so every text is quoted (numbers stay bare, and numbers). A name
+        cannot break a row: visible() escapes tabs and line ends."""
         def escribe(f):
-            w = csv.writer(f)  # the csv module's excel dialect: commas, quotes when needed, CRLF
+            f.write("\ufeff")
+            w = csv.writer(f, dialect="excel-tab", quoting=csv.QUOTE_NONNUMERIC)  # CRLF
             for fila in self.filas():
                 w.writerow([sin_formula(x) for x in fila])
-        escribe_de_golpe(ruta, escribe, encoding="utf-8-sig", newline="")
+        escribe_de_golpe(ruta, escribe, encoding="utf-16-le", newline="")
 
 
 def porcentaje(parte, total):
-    return "%d %%" % round(100 * parte / total) if total else "—"
+    """Rounded half up, as people round (Python's round() gives 32 for 32.5)."""
+    return "%d %%" % ((200 * parte + total) // (2 * total)) if total else "—"
 
 
 def sin_formula(valor):

@@ -1,4 +1,4 @@
-// Offline cache, cache-first. build.py fills in the three constants below.
+// Offline cache, cache-first. build.py fills in the four constants below.
 // Each build gets its own cache, named after a hash of the whole precache list,
 // and every entry is checked against its content hash while installing: a page
 // is served from exactly one build, never a mix. Unchanged entries are copied
@@ -13,9 +13,15 @@
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__; // [[path, content hash], ...]
 const CONSERVAR = __CONSERVAR__; // other caches of this build (interpreter snapshot)
-const INMUTABLE = /^\/(static|pyodide)\//; // paths whose content never changes
+const BASE = "__BASE__"; // the path the site is served under (build.py --base), "/" at the root
+const INMUTABLE = [`${BASE}static/`, `${BASE}pyodide/`]; // paths whose content never changes
 
-const NOMBRE = `curso-${VERSION}`;
+// Caches belong to an origin, and one origin may hold several sites (GitHub Pages puts every
+// project under user.github.io): a site under a sub-path marks its caches with it, and deletes
+// only its own.
+const MARCA = BASE === "/" ? "" : `@${BASE}`;
+const NOMBRE = `curso-${VERSION}${MARCA}`;
+const propia = (nombre) => (MARCA ? nombre.endsWith(MARCA) : !nombre.includes("@"));
 const REVISION = new Map(PRECACHE);
 const PARALELAS = 4;
 
@@ -30,7 +36,7 @@ async function traer(cache, ruta, rev) {
   const clave = claveDe(ruta, rev);
   const previa = await caches.match(clave); // same content in an older build's cache
   if (previa && (await resumen(await previa.clone().arrayBuffer())) === rev) return cache.put(clave, previa);
-  const r = await fetch(ruta, { cache: INMUTABLE.test(ruta) ? "default" : "no-cache" });
+  const r = await fetch(ruta, { cache: INMUTABLE.some((p) => ruta.startsWith(p)) ? "default" : "no-cache" });
   if (!r.ok) throw new Error(`${ruta}: HTTP ${r.status}`);
   const cuerpo = await r.arrayBuffer();
   const real = await resumen(cuerpo);
@@ -62,7 +68,7 @@ async function instalar() {
 async function activar() {
   const conservar = new Set([NOMBRE, ...CONSERVAR]);
   for (const nombre of await caches.keys()) {
-    if (!conservar.has(nombre)) await caches.delete(nombre);
+    if (propia(nombre) && !conservar.has(nombre)) await caches.delete(nombre);
   }
 }
 
@@ -73,10 +79,31 @@ self.addEventListener("activate", (e) => e.waitUntil(activar()));
 // (construir/paginas.py) would only read the interpreter's files a second time (their
 // sizes: docs/cifras.md, "The service worker").
 const PRIMERA_VISITA = /<link [^>]*data-primera-visita>\n?/g;
-async function sinPrecargas(r) {
+
+// A host that cannot set headers (GitHub Pages, a plain file server) sends no COOP/COEP, and
+// without them a page is not cross-origin isolated: Stop must restart the interpreter and
+// input() cannot wait. What this worker serves carries them, as coi-serviceworker does, so
+// from the second load on the pages are isolated anyway, also when an entry is missing from
+// the cache (evicted, say) and comes from the network. Where the host sets them, the response
+// is passed on as it came.
+const AISLAMIENTO = {
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-embedder-policy": "require-corp",
+  "cross-origin-resource-policy": "same-origin",
+};
+
+async function servir(r, navegacion) {
+  const aislada = r.headers.has("cross-origin-embedder-policy");
+  // A redirect followed cannot be rebuilt as this same response (its URL would be lost).
+  if (r.redirected || (aislada && !navegacion)) return r;
   const cabeceras = new Headers(r.headers);
-  cabeceras.delete("content-length");
-  return new Response((await r.text()).replace(PRIMERA_VISITA, ""), { status: r.status, statusText: r.statusText, headers: cabeceras });
+  for (const [k, v] of Object.entries(AISLAMIENTO)) if (!cabeceras.has(k)) cabeceras.set(k, v);
+  let cuerpo = r.body;
+  if (navegacion) {
+    cabeceras.delete("content-length");
+    cuerpo = (await r.text()).replace(PRIMERA_VISITA, "");
+  }
+  return new Response(cuerpo, { status: r.status, statusText: r.statusText, headers: cabeceras });
 }
 
 self.addEventListener("fetch", (e) => {
@@ -88,6 +115,7 @@ self.addEventListener("fetch", (e) => {
   e.respondWith(
     caches.open(NOMBRE)
       .then((c) => c.match(claveDe(ruta, rev)))
-      .then((r) => (r && e.request.mode === "navigate" ? sinPrecargas(r) : r) || fetch(e.request)),
+      .then((r) => r || fetch(e.request))
+      .then((r) => servir(r, e.request.mode === "navigate")),
   );
 });

@@ -19,7 +19,7 @@ mayor="${mayor%%.*}"
 if [ "$mayor" -lt 18 ]; then
   echo "setup.sh: el calificador necesita Node.js 18 o posterior, y esta imagen tiene $version." >&2
   echo "setup.sh: elige la imagen base Ubuntu 24.04 (Configure Autograder > Base Image), cuyo" >&2
-  echo "setup.sh: paquete nodejs es la 18; el de Ubuntu 22.04 es la 12." >&2
+  echo "setup.sh: paquete nodejs es la 18; el de Ubuntu 22.04, la imagen por defecto, es la 12." >&2
   exit 1
 fi
 # The chroot path (Gradescope's) starts processes with subprocess's user=, new in Python 3.9.

@@ -46,8 +46,20 @@ export class Carga {
     this.raiz.classList.add("listo");
     this.barra.hidden = true;
     this.detalle.textContent = "";
-    this.nota.hidden = true;
+    // A host without COOP/COEP: the service worker adds them from the next load on
+    // (site/sw.js); this first one is not isolated, and the page says what that costs.
+    // Where no service worker can exist, reloading would not help: say so instead.
+    const sinAislar = !self.crossOriginIsolated && !navigator.serviceWorker?.controller;
+    this.nota.textContent = sinAislar ? t(navigator.serviceWorker ? "primera_carga_sin_aislar" : "primera_carga_sin_sw") : "";
+    this.nota.hidden = !sinAislar;
     this.titulo.textContent = t("carga_lista", { segundos: (ms / 1000).toLocaleString("es", { maximumFractionDigits: 1 }) });
+  }
+
+  /** The service worker could not be registered (a browser that blocks them). */
+  sinServiceWorker() {
+    if (self.crossOriginIsolated) return;
+    this.nota.textContent = t("primera_carga_sin_sw");
+    this.nota.hidden = false;
   }
 
   error(motivo) {

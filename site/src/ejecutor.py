@@ -8,6 +8,7 @@ references to JavaScript objects.
 """
 import builtins
 import copy
+import functools
 import json
 import linecache
 import re
@@ -71,10 +72,31 @@ def _sleep(segundos):
             raise KeyboardInterrupt
 
 
-def configurar(mensaje_input, pedir_entrada=None, dormir=None, dibujar=None):
+_abrir = pyodide.http.open_url  # Pyodide's own
+
+
+def _open_url_bajo(base):
+    """open_url for a site served under base (build.py --base, e.g. "/cursos/agentes/"): a URL
+    from the site's root, as the lessons and the course's files write it
+    (open_url("/courses/llm-agents/guionizado.py")), is read under the base, so that their
+    loading line runs unchanged wherever the site is mounted. Other URLs pass as they are."""
+    raiz = base.rstrip("/")
+    if not raiz:
+        return _abrir
+
+    @functools.wraps(_abrir)
+    def open_url(url):
+        if isinstance(url, str) and url.startswith("/") and not url.startswith(("//", raiz + "/")):
+            url = raiz + url
+        return _abrir(url)
+    return open_url
+
+
+def configurar(mensaje_input, pedir_entrada=None, dormir=None, dibujar=None, base="/"):
     """Called after every boot (fresh or from the snapshot)."""
     global _mensaje_input, _pedir_entrada, _dormir_js
     _mensaje_input, _pedir_entrada, _dormir_js = mensaje_input, pedir_entrada, dormir
+    pyodide.http.open_url = _open_url_bajo(base)
     dibujo.configurar(dibujar)
     builtins.input = _input
     time.sleep = _sleep

@@ -36,7 +36,7 @@ const interprete = new Interprete(datos.config, {
     carga.listo(ms);
     document.documentElement.dataset.arranque = origen; // "red" or "instantanea"
     performance.mark("interprete-listo");
-    registrarServiceWorker(carga);
+    registrarServiceWorker(carga, datos.config.base);
     if (document.querySelector(".conversacion")) activarPares();
   },
   alErrorCarga: (motivo) => carga.error(motivo),

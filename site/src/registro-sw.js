@@ -3,10 +3,10 @@
 // of competing with it for the network.
 import { t } from "./textos.js";
 
-export async function registrarServiceWorker(carga) {
+export async function registrarServiceWorker(carga, base = "/") {
   if (!("serviceWorker" in navigator)) return;
   try {
-    const reg = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    const reg = await navigator.serviceWorker.register(`${base}sw.js`, { scope: base });
     const nuevo = reg.installing || reg.waiting;
     if (reg.waiting && navigator.serviceWorker.controller) carga.aviso(t("nueva_version"));
     if (!nuevo) return;
@@ -16,5 +16,6 @@ export async function registrarServiceWorker(carga) {
     });
   } catch (e) {
     console.warn("No se registró el service worker.", e);
+    carga.sinServiceWorker();
   }
 }

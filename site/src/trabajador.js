@@ -77,7 +77,7 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
     urlsPaquetes = config.paquetes;
     ejecutor = py.pyimport("ejecutor");
     entrada = bufferEntrada;
-    ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined, dibujar);
+    ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined, dibujar, config.base ?? "/");
     comprobador = py.pyimport("comprobador");
     comprobador.configurar(avisos);
     py.setStdout({ write: (b) => salida.escribir("stdout", b) });

@@ -40,7 +40,7 @@ function capa(titulo, errores) {
   div.replaceChildren(h, pre);
 }
 
-const eventos = new EventSource("/__vista_previa__/eventos");
+const eventos = new EventSource(new URL("eventos", import.meta.url)); // beside this script, under the site's base
 eventos.addEventListener("message", (m) => {
   const e = JSON.parse(m.data);
   if (e.version && e.version !== version) {

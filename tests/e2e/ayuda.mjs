@@ -36,13 +36,13 @@ export async function arrancarServidor(dir = join(RAIZ, "dist"), extra = []) {
 }
 
 /** A fresh Chromium profile; resolves with {contexto, ajenas, cerrar}. */
-export async function abrirNavegador(origen, { perfil, soloAnotar = false } = {}) {
+export async function abrirNavegador(origen, { perfil, soloAnotar = false, serviceWorkers = "allow" } = {}) {
   const dir = perfil || mkdtempSync(join(tmpdir(), "perfil-"));
   const contexto = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
     args: FLAGS,
-    serviceWorkers: "allow",
+    serviceWorkers,
   });
   const ajenas = soloAnotar ? anotarAjenas(contexto, origen) : vigilarOrigen(contexto, origen);
   return {

@@ -59,12 +59,12 @@ print(json.dumps({c: r for c, r in corpus.prepara_especiales(sys.argv[1]).items(
 
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The gradebook as Python's csv module reads it (the encoding a spreadsheet sees: UTF-8, BOM). */
+/** The gradebook as Python's csv module reads it (as a spreadsheet sees it: UTF-16LE, BOM, tabs). */
 function gradebook() {
   const bytes = readFileSync(join(dir, "notas.csv"));
-  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "the CSV starts with a BOM");
+  assert.deepEqual([...bytes.subarray(0, 2)], [0xff, 0xfe], "the CSV starts with a UTF-16LE BOM");
   return JSON.parse(execFileSync(PYTHON, ["-c",
-    "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], encoding='utf-8-sig', newline='')))))",
+    "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], encoding='utf-16', newline=''), dialect='excel-tab'))))",
     join(dir, "notas.csv")]).toString());
 }
 
@@ -109,18 +109,23 @@ test("the CSV has a row per submission, a column per test, and the JSON lines' v
   for (const f of filas.filter((x) => /\/bien_[^/]*$/.test(x[0]))) assert.deepEqual([f[1], f.at(-1)], [f[2], ""], f[0]);
 });
 
-test("the summary on stderr gives the counts and every test's pass rate, worst first", () => {
+// The graded ones: the path that is not there is the operator's slip, in no rate.
+const calificadas = () => lineas.filter((l) => !l.entrega.endsWith("/no-esta.py"));
+
+test("the summary on stderr gives the counts and every test's pass rate over the graded ones, worst first", () => {
   const resumen = errores.split("\n").filter((l) => l.startsWith("calificar.py: "))
     .map((l) => l.slice("calificar.py: ".length));
   const inicio = resumen.findIndex((l) => l.startsWith(`resumen de ${RETO}: `));
   assert.ok(inicio >= 0, errores);
+  const c = calificadas().length;
+  assert.equal(c, lineas.length - 1);
   const aprobadas = lineas.filter((l) => l.score === l.max_score).length;
   assert.equal(resumen[inicio], `resumen de ${RETO}: ${lineas.length} entregas; ${aprobadas} lo aprueban todo ` +
-    `(${Math.round((100 * aprobadas) / lineas.length)} %)`);
+    `(${Math.round((100 * aprobadas) / c)} % de las ${c} calificadas)`);
   assert.match(resumen[inicio + 1], /^incidencias: 1 sin calificar, \d+ no se ha podido leer, \d+ no se ha podido cargar, \d+ se ha caído, \d+ tiempo agotado$/);
   // The distribution: each score someone got, with how many got it.
   const notas = new Map();
-  for (const l of lineas) notas.set(l.score, (notas.get(l.score) || 0) + 1);
+  for (const l of calificadas()) notas.set(l.score, (notas.get(l.score) || 0) + 1);
   const dist = resumen.slice(inicio + 3).filter((l) => /^ +\d+: +\d+ █*$/.test(l)).map((l) => l.trim().split(/[: ]+/).slice(0, 2).map(Number));
   assert.deepEqual(dist, [...notas].sort((a, b) => b[0] - a[0]));
   // The tests: percentage, count, name; the counts are the JSON lines'; worst first.
@@ -133,12 +138,12 @@ test("the summary on stderr gives the counts and every test's pass rate, worst f
   for (const [nombre, pasan, por100] of filas) {
     const cuenta = lineas.filter((l) => l.tests.find((t) => t.name === nombre).status === "passed").length;
     assert.equal(pasan, cuenta, nombre);
-    assert.equal(por100, Math.round((100 * cuenta) / lineas.length), nombre);
+    assert.equal(por100, Math.round((100 * cuenta) / c), nombre);
   }
   for (let i = 1; i < filas.length; i++) assert.ok(filas[i - 1][1] <= filas[i][1], "worst first");
 });
 
-test("the HTML report opens from disk, shows every submission and why it failed, and passes axe", async () => {
+test("the HTML report opens from disk, problems first, shows every submission and why it failed, and passes axe", async () => {
   const navegador = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   try {
     const p = await navegador.newPage();
@@ -151,13 +156,28 @@ test("the HTML report opens from disk, shows every submission and why it failed,
     p.on("pageerror", (x) => errores.push(x));
     await p.goto(pathToFileURL(join(dir, "informe.html")).href);
     assert.equal(await p.getAttribute("html", "lang"), "es");
-    const titulos = await p.$$eval("section.entrega h3", (hs) => hs.map((h) => h.textContent));
-    assert.deepEqual(titulos, rutas);
-    // A failed test's message is in its submission's section, as the JSON line has it.
+    // The table lists every submission once: incidences, then failing from the lowest score, then full scores.
+    const tabla = await p.$$eval("#entregas ~ table tbody tr", (trs) => trs.map((tr) => [tr.cells[0].textContent, tr.cells[2].textContent]));
+    assert.deepEqual(tabla.map((f) => f[0]).sort(), [...rutas].sort());
+    const grupo = (ruta) => { const l = porRuta().get(ruta); return tabla.find((f) => f[0] === ruta)[1] ? 0 : l.score < l.max_score ? 1 : 2; };
+    const ordenados = tabla.map((f) => [grupo(f[0]), porRuta().get(f[0]).score]);
+    for (let i = 1; i < ordenados.length; i++) {
+      const [[g0, s0], [g1, s1]] = [ordenados[i - 1], ordenados[i]];
+      assert.ok(g0 < g1 || (g0 === g1 && s0 <= s1), `sorted: ${tabla[i][0]}`);
+    }
+    // Problem files come first, each once, with its one message: before the chart.
     const caida = lineas.find((l) => l.entrega.endsWith("/hostil_caida.py"));
-    const seccion = p.locator("section.entrega", { has: p.locator("h3", { hasText: "hostil_caida.py" }) });
-    assert.ok((await seccion.innerText()).includes(caida.tests[0].output.split("\n")[0]));
-    assert.match(await seccion.innerText(), /Se ha caído\./);
+    const problema = p.locator("ul.problemas li", { hasText: "hostil_caida.py" });
+    assert.ok((await problema.innerText()).includes(caida.tests[0].output.split("\n")[0]));
+    assert.match(await problema.innerText(), /se ha caído/);
+    assert.equal(await p.locator("ul.problemas li").count(), tabla.filter((f) => f[1]).length);
+    assert.ok(await p.evaluate(() => document.querySelector("#problemas").compareDocumentPosition(document.querySelector("#pruebas")) & Node.DOCUMENT_POSITION_FOLLOWING));
+    // A failing submission without incidence has its section with every failed test's message; a full score, one line.
+    const mal = lineas.find((l) => l.entrega.endsWith("/mal_orden.py"));
+    const seccion = p.locator("section.entrega", { has: p.locator("h3", { hasText: "mal_orden.py" }) });
+    for (const t of mal.tests.filter((x) => x.status === "failed")) assert.ok((await seccion.innerText()).includes(t.output.split("\n")[0]), t.name);
+    assert.equal(await p.locator("section.entrega").count(), tabla.filter((f) => !f[1] && grupo(f[0]) === 1).length);
+    assert.equal(await p.locator("#todo + ul li").count(), tabla.filter((f) => grupo(f[0]) === 2).length);
     // The chart: one bar per test, in the summary's order.
     assert.equal(await p.locator("#pruebas ~ table").first().locator("tbody tr").count(), caida.tests.length);
     await p.evaluate(AXE);

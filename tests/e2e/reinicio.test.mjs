@@ -12,10 +12,10 @@ after(async () => {
   for (const cerrar of abiertos.reverse()) await cerrar();
 });
 
-async function preparar(extra = [], dir = join(RAIZ, "dist")) {
+async function preparar(extra = [], dir = join(RAIZ, "dist"), opciones = {}) {
   const servidor = await arrancarServidor(dir, extra);
   abiertos.push(servidor.parar);
-  const navegador = await abrirNavegador(servidor.origen);
+  const navegador = await abrirNavegador(servidor.origen, opciones);
   abiertos.push(navegador.cerrar);
   return { servidor, navegador };
 }
@@ -37,8 +37,10 @@ test("a fatal interpreter error restarts the worker, says so, and keeps the edit
   navegador.ajenas.comprobar();
 });
 
+// Without the headers and without a service worker (one would add them from the second load on:
+// base.test.mjs), as in a browser that allows none.
 test("without cross-origin isolation, Stop restarts the worker and says the namespace was reset", async () => {
-  const { servidor, navegador } = await preparar(["--sin-aislar"]);
+  const { servidor, navegador } = await preparar(["--sin-aislar"], undefined, { serviceWorkers: "block" });
   const p = await navegador.contexto.newPage();
   await p.goto(servidor.origen + LECCION);
   assert.equal(await p.evaluate(() => crossOriginIsolated), false);

@@ -9,6 +9,7 @@ without CAP_SYS_ADMIN like Gradescope's, so calificar.py takes its chroot path t
 import ast
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,12 +36,19 @@ PY = ["calificar.py", "aislamiento.py", "lote.py", "lote_html.py", "nodo.mjs", "
       "entorno.py", "guionizado.py"]
 
 
+TOTALES = {}  # challenge -> its number of tests, as make autograder prints it
+
+
 @pytest.fixture(scope="module")
 def zips():
     carpeta = Path(tempfile.mkdtemp(prefix="autograder-zips-"))
     r = subprocess.run([sys.executable, "-m", "construir.autograder", "--salida", str(carpeta)],
                        cwd=RAIZ, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+    # Each zip's line gives its challenge's number of tests: the Total Points to set on Gradescope.
+    for linea in r.stdout.splitlines():
+        reto, n = re.match(r".*autograder-(.+)\.zip \(.*\): (\d+) pruebas; en Gradescope, Total Points = \2$", linea).groups()
+        TOTALES[reto] = int(n)
     yield {reto: carpeta / ("autograder-%s.zip" % reto) for reto in RETOS}
     shutil.rmtree(carpeta)
 
@@ -61,12 +69,14 @@ def autograder(zips):
     shutil.rmtree(raiz)
 
 
-def corre(raiz, *entregas, usuario=None, enlaces=False):
+def corre(raiz, *entregas, usuario=None, enlaces=False, sin_carpeta=False):
     """results.json after run_autograder, on a submission folder holding these files (or
-    symbolic links to them)."""
+    symbolic links to them; or no submission folder at all)."""
     for carpeta in ("submission", "results"):
         shutil.rmtree(raiz / carpeta, ignore_errors=True)
         (raiz / carpeta).mkdir()
+    if sin_carpeta:
+        (raiz / "submission").rmdir()
     for e in entregas:
         if enlaces:
             (raiz / "submission" / Path(e).name).symlink_to(e)
@@ -113,9 +123,16 @@ def test_each_zip_holds_its_challenge_and_nothing_of_the_others(zips):
                     assert not any(soluciones[otro] in z.read(n) for n in nombres), otro
 
 
+# Gradescope's results.json: its top-level keys, and its formats (text: HTML is the default).
+CLAVES = {"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format",
+          "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"}
+
+
 def test_a_right_submission_gets_every_point(autograder):
     r = corre(autograder, ENTREGAS / RETO / "bien_incumple.py")
-    assert r["score"] == r["max_score"] == len(r["tests"]) > 0
+    assert r["score"] == sum(t["max_score"] for t in r["tests"]) == len(r["tests"]) == TOTALES[RETO] > 0
+    assert set(r) <= CLAVES
+    assert r["output_format"] == r["test_output_format"] == r["test_name_format"] == "text"
     assert all(t["status"] == "passed" and t["score"] == 1 for t in r["tests"])
     assert "entrega" not in r and "aislamiento" not in r and "semilla" not in r
     aislamiento = r["extra_data"]["aislamiento"]
@@ -129,13 +146,30 @@ def test_a_wrong_submission_gets_what_calificar_says_with_its_seed(autograder):
     r = corre(autograder, entrega)
     fallan = {t["name"] for t in r["tests"] if t["status"] == "failed"}
     assert fallan >= set(corpus.veredictos()[RETO + "/mal_orden.py"]["fallan"])
-    assert r["score"] == r["max_score"] - len(fallan) == len(r["tests"]) - len(fallan)
+    assert r["score"] == len(r["tests"]) - len(fallan)
     # The seed in extra_data replays the same hidden inputs, so the same report.
     directo = subprocess.run([sys.executable, str(autograder / "source/py/calificar.py"), "--reto", RETO,
                               "--semilla", str(r["extra_data"]["semilla"]), str(entrega)],
                              capture_output=True, text=True, env=ENTORNO)
     assert directo.returncode == 0, directo.stderr
     assert json.loads(directo.stdout)["tests"] == r["tests"]
+
+
+def test_what_a_submission_prints_is_shown_as_text_not_html(autograder, tmp_path):
+    entrega = tmp_path / "imprime.py"
+    entrega.write_text((ENTREGAS / RETO / "bien_incumple.py").read_text(encoding="utf-8")
+                       + '\n\ndef ayuda():\n    pass\n\n\nprint("<b>x</b>", ayuda)\n', encoding="utf-8")
+    r = corre(autograder, entrega)
+    assert r["score"] == len(r["tests"]) > 0
+    assert "<b>x</b> <function ayuda at 0x" in r["output"]
+    assert r["output_format"] == "text" and r["test_output_format"] == "text" and set(r) <= CLAVES
+
+
+def test_a_missing_submission_folder_gets_a_sentence_not_a_traceback(autograder):
+    r = corre(autograder, sin_carpeta=True)
+    assert r["score"] == 0 and r["tests"] == []
+    assert r["output"].startswith("No ha llegado ningún fichero de tu entrega.")
+    assert "Traceback" not in r["output"] and set(r) <= CLAVES
 
 
 def test_an_empty_submission_gets_zero_and_says_so(autograder):
@@ -154,7 +188,7 @@ def test_a_file_named_in_capitals_is_graded(autograder, tmp_path):
     mayusculas = tmp_path / "Solucion.PY"
     shutil.copy(ENTREGAS / RETO / "bien_incumple.py", mayusculas)
     r = corre(autograder, mayusculas)
-    assert r["score"] == r["max_score"] > 0
+    assert r["score"] == len(r["tests"]) > 0
 
 
 def test_a_symbolic_link_gets_zero_and_is_told_to_upload_the_file(autograder):

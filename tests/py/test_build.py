@@ -115,3 +115,38 @@ def test_the_bundles_cache_key_changes_with_every_file_esbuild_reads(tmp_path):
             f.write("\n")
         vistas.add(clave())
     assert len(vistas) == 5
+
+
+def test_a_site_built_under_a_base_writes_and_fetches_nothing_outside_it(tmp_path):
+    """build.py --base: every URL of every page, of the service worker's precache and scope, and of
+    the pages' configuration is under the base; the cells' open_url lines stay as written."""
+    import re
+    salida = tmp_path / "sitio"
+    r = subprocess.run([sys.executable, str(RAIZ / "build.py"), "--base", "cursos/agentes", "--salida", str(salida),
+                        "--sin-comprimir"], cwd=RAIZ, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "bajo /cursos/agentes/" in r.stdout
+    paginas = sorted(salida.rglob("*.html"))
+    assert len(paginas) > 6
+    for pagina in paginas:
+        texto = pagina.read_text(encoding="utf-8")
+        for url in re.findall(r'(?:href|src|url)=["]?([^"> ]+)', texto):
+            assert not url.startswith("/") or url.startswith("/cursos/agentes/"), f"{pagina}: {url}"
+        datos = re.search(r'<script type="application/json" id="datos">(.*?)</script>', texto, re.S)
+        if datos and "config" in (config := json.loads(datos.group(1))):
+            c = config["config"]
+            assert c["base"] == "/cursos/agentes/"
+            assert all(u.startswith("/cursos/agentes/") for u in [c["indexURL"], c["trabajador"], *c["paquetes"].values()])
+            if pagina.parent.name == "prueba-del-entorno":
+                assert 'exec(open_url("/courses/llm-agents/guionizado.py").read())' in config["celdas"][0]["codigo"]
+    sw = (salida / "sw.js").read_text(encoding="utf-8")
+    assert 'const BASE = "/cursos/agentes/";' in sw
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw).group(1))
+    assert precache and all(ruta.startswith("/cursos/agentes/") for ruta, _ in precache)
+
+
+def test_a_base_that_is_not_a_path_fails_the_build():
+    with pytest.raises(ErrorDeConstruccion, match="debe ser una ruta"):
+        build.normalizar_base("/cursos/../x")
+    assert build.normalizar_base("/") == "/"
+    assert build.normalizar_base("~ana") == "/~ana/"

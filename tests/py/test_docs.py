@@ -345,3 +345,16 @@ def test_the_sample_lesson_builds():
 
 def test_the_readme_is_a_front_page():
     assert len(_texto(RAIZ / "README.md").splitlines()) <= 100
+
+
+def test_the_github_pages_workflow_builds_under_the_repository_and_publishes_dist():
+    import yaml
+    texto = (RAIZ / "docs" / "desplegar.md").read_text(encoding="utf-8")
+    seccion = texto[texto.index("## GitHub Pages"):]
+    flujo = yaml.safe_load(re.search(r"```yaml\n(.*?)```", seccion, re.S).group(1))
+    pasos = flujo["jobs"]["publicar"]["steps"]
+    assert "make build BASE=/${{ github.event.repository.name }}/" in [p.get("run") for p in pasos]
+    subida = next(p for p in pasos if p.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert subida["with"]["path"] == "dist"
+    assert any(p.get("uses", "").startswith("actions/deploy-pages") for p in pasos)
+    assert flujo["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
