@@ -1,0 +1,11 @@
+# Devuelve error(id, str(e)) también cuando str(e) está vacío: un error sin contenido, que la
+# API rechaza.
+def ejecutar(ll, entorno):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    try:
+        devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    except Exception as e:
+        return error(ll["id"], str(e))
+    return resultado(ll["id"], devuelto)
