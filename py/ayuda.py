@@ -24,16 +24,19 @@ class Ayuda:
         for nombre, juego in juegos(publico).items():
             setattr(self, nombre, juego)
 
-    def prueba(self, nombre, argumento, entorno=None, herramientas=None, oculta=False):
+    def prueba(self, nombre, argumento, entorno=None, herramientas=None, oculta=False, o_sin_ejecutar=False):
         """A visible test: its inputs and, if it fails, why, are shown. herramientas is one of
-        the juegos below (h.herramientas, the lesson's four, by default)."""
-        return {"nombre": nombre, "oculta": oculta, "argumento": argumento,
-                "entorno": self.ENTORNO if entorno is None else entorno,
-                "juego": herramientas or self.herramientas}
+        the juegos below (h.herramientas, the lesson's four, by default). With o_sin_ejecutar,
+        the test also accepts a function that ran no tool and left the environment as it was
+        (one that checks every call before running any), besides what the reference ran."""
+        prueba = {"nombre": nombre, "oculta": oculta, "argumento": argumento,
+                  "entorno": self.ENTORNO if entorno is None else entorno,
+                  "juego": herramientas or self.herramientas}
+        return dict(prueba, o_sin_ejecutar=True) if o_sin_ejecutar else prueba
 
-    def oculta(self, nombre, argumento, entorno=None, herramientas=None):
+    def oculta(self, nombre, argumento, entorno=None, herramientas=None, o_sin_ejecutar=False):
         """A hidden test: named in the page, its inputs drawn from h.azar and never shown."""
-        return self.prueba("Oculta: " + nombre, argumento, entorno, herramientas, oculta=True)
+        return self.prueba("Oculta: " + nombre, argumento, entorno, herramientas, True, o_sin_ejecutar)
 
 
 def juegos(publico):
@@ -42,7 +45,9 @@ def juegos(publico):
     base = (publico["HERRAMIENTAS"], publico["FUNCIONES"])
     extra = {"herramientas": (), "con_repetir": (_REPETIR,), "con_dividir": (_DIVIDIR,),
              "con_anotar": (_ANOTAR,), "con_anotar_bloqueado": (_ANOTAR_BLOQUEADO,),
-             "con_primeras": (_PRIMERAS,), "con_contar": (_CONTAR,)}
+             "con_primeras": (_PRIMERAS,), "con_contar": (_CONTAR,), "con_pedir": (_PEDIR,),
+             "con_anotar_interrumpido": (_ANOTAR_INTERRUMPIDO,), "con_anotar_que_sale": (_ANOTAR_QUE_SALE,),
+             "con_anotar_sin_mensaje": (_ANOTAR_SIN_MENSAJE,)}
     return {nombre: _juego(nombre, *base, *mas) for nombre, mas in extra.items()}
 
 
@@ -79,6 +84,25 @@ def _anotar_bloqueado(entorno, texto):
     raise PermissionError("diario.txt es de solo lectura")
 
 
+def _anotar_interrumpido(entorno, texto):
+    # Raised here, on the trusted side, it crosses by name (transporte.describe_excepcion): the
+    # learner's side raises the builtin KeyboardInterrupt, as if the user stopped the program.
+    raise KeyboardInterrupt
+
+
+def _anotar_que_sale(entorno, texto):
+    raise SystemExit("el programa se cierra")
+
+
+def _anotar_sin_mensaje(entorno, texto):
+    raise TimeoutError()  # str(e) is "": the disk did not answer, and said nothing
+
+
+def _pedir(entorno, producto, kilos, extras, envio):
+    partes = ["%s kg de %s" % (kilos, producto)] + [str(x) for x in extras]
+    return ", ".join(partes + ["%s: %s" % (k, envio[k]) for k in sorted(envio)])
+
+
 def _primeras(entorno, ruta, lineas=1):
     return "\n".join(entorno[ruta].splitlines()[:lineas])  # a missing file: KeyError, as leer
 
@@ -102,6 +126,13 @@ _PRIMERAS = (_herramienta("primeras", "Devuelve las primeras líneas del fichero
 _CONTAR = (_herramienta("contar", "Cuenta cuántas veces aparece el patrón en todos los ficheros; "
                                   "con mayusculas a false no distingue mayúsculas de minúsculas.",
                         patron="string", mayusculas="boolean"), _contar)
+
+_ANOTAR_INTERRUMPIDO = (_ANOTAR[0], _anotar_interrumpido)
+_ANOTAR_QUE_SALE = (_ANOTAR[0], _anotar_que_sale)
+_ANOTAR_SIN_MENSAJE = (_ANOTAR[0], _anotar_sin_mensaje)
+_PEDIR = (_herramienta("pedir", "Pide a la tienda kilos de un producto, con extras (una lista) y los datos "
+                                "del envío (un objeto).", producto="string", kilos="number",
+                       extras="array", envio="object"), _pedir)
 
 _PALABRAS = ["albahaca", "berenjena", "calabacín", "garbanzos", "lentejas", "membrillo",
              "nueces", "pimentón", "puerros", "rábanos", "alcachofas", "castañas"]

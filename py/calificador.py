@@ -77,7 +77,9 @@ def esperado(reto, semilla):
      "conversacion": {"guion": [inicio, respuestas, visto], "entorno": the environment at its end},
      "pruebas": [{"nombre", "oculta", "argumento", "entorno", "juego": a name of ayuda.juegos(),
                   "esperado": {"respuesta": a Transporte reply without "salida",
-                               "entorno": after the call, "registro": the tools run, in order}}]}
+                               "entorno": after the call, "registro": the tools run, in order},
+                  and "o_sin_ejecutar": true when the test also accepts no tool run and the
+                  environment untouched (ayuda.Ayuda.prueba)}]}
     """
     referencia = espacio(fuentes_publicas(reto) + [reto.solucion])
     ayuda = Ayuda(referencia, semilla)
@@ -114,7 +116,8 @@ def esperado(reto, semilla):
         datos["pruebas"].append({
             "nombre": p["nombre"], "oculta": p["oculta"], "argumento": p["argumento"],
             "entorno": p["entorno"], "juego": p["juego"]["nombre"],
-            "esperado": {"respuesta": r, "entorno": despues, "registro": [n for n, *_ in registro]}})
+            "esperado": {"respuesta": r, "entorno": despues, "registro": [n for n, *_ in registro]},
+            **({"o_sin_ejecutar": True} if p.get("o_sin_ejecutar") else {})})
     visibles = {p["nombre"] for p in datos["pruebas"] if not p["oculta"]}
     for regla, (_, nombres, _) in reto.reglas.items():
         for nombre in nombres:
@@ -294,10 +297,21 @@ def _corre_prueba(datos, publico, juego, p, transporte, gasto):
     preguntas = _compara_registro(e["registro"], registro, preguntas=True)
     fallo = (redaccion.como_frase(incidencias[0]) if incidencias and "caida" not in r else None) \
         or (valor or preguntas if "excepcion" in r else preguntas or valor) \
-        or _compara_registro(e["registro"], registro) or _compara_entorno(e["entorno"], entorno)
+        or _compara_lo_ejecutado(p, registro, entorno)
     if fallo and not p["oculta"]:  # a hidden test's inputs are never shown
         fallo = FRASES["enviado"] % (redaccion.muestra_argumento(p["argumento"], firma), fallo)
     return fallo, r.get("salida", "")
+
+
+def _compara_lo_ejecutado(p, registro, entorno):
+    """The first difference in the tools run and the environment they left; a test with
+    o_sin_ejecutar also takes nothing run and its environment as it was (checking every call
+    before running any, which its statement allows)."""
+    e = p["esperado"]
+    fallo = _compara_registro(e["registro"], registro) or _compara_entorno(e["entorno"], entorno)
+    if fallo and p.get("o_sin_ejecutar") and not registro and not _compara_entorno(p["entorno"], entorno):
+        return None
+    return fallo
 
 
 def _juzga(funcion, publico, debia, r, firma=None):

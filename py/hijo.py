@@ -93,9 +93,14 @@ def _remota(nombre):
     return herramienta
 
 
+# What a tool on the trusted side may raise outside Exception (a test's, ayuda.py): these two
+# cross by name and are raised here as themselves; any other name is an Exception of that name.
+_FUERA_DE_EXCEPTION = {"KeyboardInterrupt": KeyboardInterrupt, "SystemExit": SystemExit}
+
+
 def _clase(tipo):
-    clase = getattr(builtins, tipo, None)
-    if isinstance(clase, type) and issubclass(clase, BaseException):
+    clase = _FUERA_DE_EXCEPTION.get(tipo) or getattr(builtins, tipo, None)
+    if isinstance(clase, type) and issubclass(clase, Exception) or clase in _FUERA_DE_EXCEPTION.values():
         return clase
     return type(tipo, (Exception,), {})
 

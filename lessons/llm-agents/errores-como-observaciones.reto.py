@@ -9,15 +9,22 @@ FUNCION = "ejecutar"
 
 ENUNCIADO = """\
 Escribe `ejecutar(ll, entorno)`. Recibe una llamada `tool_use` y devuelve siempre un único
-`tool_result` con el id de la llamada. Nunca lanza una excepción. La herramienta de la
-llamada es `FUNCIONES[ll["name"]]`, y se ejecuta con `FUNCIONES[ll["name"]](entorno, **ll["input"])`:
+`tool_result` con el id de la llamada. Nunca lanza una excepción de la clase `Exception`. La
+herramienta de la llamada es `FUNCIONES[ll["name"]]`, y se ejecuta con
+`FUNCIONES[ll["name"]](entorno, **ll["input"])`, con los campos de `input` por su nombre, en
+el orden que sea, y con sus valores tal como llegan:
 
 - si la llamada no cumple su esquema (`incumple(ll)` no es `None`), no la ejecutes y devuelve
   un error con el contenido `"no se ha ejecutado: " + motivo`;
 - si la cumple y la herramienta lanza cualquier excepción `e` (de la clase `Exception`),
-  devuelve `error(ll["id"], str(e))`;
-- si la herramienta devuelve algo, devuelve `resultado(ll["id"], lo_devuelto)`;
-- llama a la herramienta como mucho una vez. Una búsqueda sin resultados no es un error.
+  devuelve `error(ll["id"], str(e))`; si `str(e)` está vacío, el contenido es el nombre de su
+  clase, `type(e).__name__`: la API no admite un error sin contenido;
+- las excepciones que no son de la clase `Exception`, como `KeyboardInterrupt` (la del botón
+  **Detener**) o `SystemExit`, no son un fallo de la llamada: deja que salgan de `ejecutar`;
+- si la herramienta devuelve algo, devuelve `resultado(ll["id"], lo_devuelto)`, con lo
+  devuelto tal cual (sin quitarle espacios);
+- llama a la herramienta como mucho una vez, y de nuevo cada vez que te llamen: no guardes lo
+  que devolvió para otra vez, aunque el id se repita. Una búsqueda sin resultados no es un error.
 """
 
 # Públicas como el enunciado: la página las enseña una a una («Ver una pista»), y la discusión
@@ -26,7 +33,8 @@ PISTAS = [
     "Hay tres salidas posibles, en este orden: la llamada no cumple su esquema, la herramienta "
     "falla o la herramienta devuelve algo. Cada una termina devolviendo un solo bloque.",
     "Para que una excepción de la herramienta no salga de `ejecutar`, pon dentro de un `try` la "
-    "llamada a la herramienta, y solo ella. En el `except`, `str(e)` es el contenido del error.",
+    "llamada a la herramienta, y solo ella. En el `except`, `str(e)` es el contenido del error; "
+    "si está vacío, el nombre de la clase de `e`.",
     ("Una búsqueda sin resultados devuelve algo, aunque esté vacío: es un `resultado`, no un "
      "`error`. Y llama a la herramienta una sola vez: guarda lo que devuelve en una variable.", 2),
 ]
@@ -54,6 +62,14 @@ REGLAS = {
                 ["Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO"],
                 {"mal_entorno_global": "Ejecuta la herramienta sobre ENTORNO, el entorno de la lección, y no sobre el"
                                        " que recibe."}),
+    "con-nombre": ("con los campos de `input` por su nombre, en el orden que sea",
+                   ["Los campos de input van por su nombre, en cualquier orden"],
+                   {"mal_por_posicion": "Pasa los valores de input por posición, en el orden en que llegan: "
+                                        "FUNCIONES[n](entorno, *ll[\"input\"].values())."}),
+    "tal-como-llegan": ("con sus valores tal como llegan",
+                        ["Los argumentos llegan a la herramienta tal cual, con sus espacios"],
+                        {"mal_strip_argumentos": "Les quita los espacios de los extremos a los argumentos de texto "
+                                                 "antes de ejecutar la llamada."}),
     "esquema": ("si la llamada no cumple su esquema (`incumple(ll)` no es `None`), no la ejecutes",
                 ["Una llamada que no cumple su esquema no se ejecuta: falta un campo",
                  "Una llamada que no cumple su esquema no se ejecuta: sobra un campo",
@@ -81,12 +97,31 @@ REGLAS = {
                    "mal_args": "Usa e.args[0] en vez de str(e): con un KeyError pierde las comillas que pone str(e).",
                    "mal_repr": "Usa repr(e) en vez de str(e).",
                    "mal_solo_ficheros": "Solo captura los errores de fichero."}),
-    "resultado": ("si la herramienta devuelve algo, devuelve `resultado(ll[\"id\"], lo_devuelto)`",
-                  ["Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)"],
-                  {"mal_is_error_entero": "is_error como 1 y 0."}),
+    "sin-mensaje": ("si `str(e)` está vacío, el contenido es el nombre de su clase, `type(e).__name__`",
+                    ["Si la excepción no tiene mensaje, el contenido es el nombre de su clase"],
+                    {"mal_mensaje_vacio": "Devuelve error(id, str(e)) también cuando str(e) está vacío: un error "
+                                          "sin contenido, que la API rechaza."}),
+    "fuera-de-exception": ("las excepciones que no son de la clase `Exception`, como `KeyboardInterrupt` (la del "
+                           "botón **Detener**) o `SystemExit`, no son un fallo de la llamada: deja que salgan de "
+                           "`ejecutar`",
+                           ["Un KeyboardInterrupt de la herramienta no es un fallo de la llamada: sale de ejecutar"],
+                           {"mal_except_desnudo": "Captura con un except: desnudo: convierte en un error también el "
+                                                  "KeyboardInterrupt de Detener.",
+                            "mal_base_exception": "Captura BaseException: convierte en un error también el "
+                                                  "KeyboardInterrupt de Detener."}),
+    "resultado": ("si la herramienta devuelve algo, devuelve `resultado(ll[\"id\"], lo_devuelto)`, con lo "
+                  "devuelto tal cual (sin quitarle espacios)",
+                  ["Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)",
+                   "Lo que devuelve la herramienta va tal cual, con sus espacios"],
+                  {"mal_is_error_entero": "is_error como 1 y 0.",
+                   "mal_strip_resultado": "Le quita los espacios de los extremos a lo que devuelve la herramienta."}),
     "una-vez": ("llama a la herramienta como mucho una vez", ["Llama a la herramienta como mucho una vez"],
                                                              {"mal_dos_veces": "Llama una vez para ver si falla y "
                                                                                "otra para quedarse con el resultado."}),
+    "sin-memoria": ("no guardes lo que devolvió para otra vez, aunque el id se repita",
+                    ["Un id repetido es otra llamada: la herramienta se ejecuta de nuevo"],
+                    {"mal_memoria_por_id": "Guarda cada tool_result por el id de su llamada y, si el id se repite, "
+                                           "devuelve el guardado sin ejecutar nada."}),
     "vacio": ("Una búsqueda sin resultados no es un error", ["Una búsqueda sin resultados no es un error"],
                                                              {"mal_vacio_es_error": "Trata un resultado vacío como un"
                                                                                     " error."}),
@@ -115,7 +150,7 @@ def ejecutar(ll, entorno):
     try:
         devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
     return resultado(ll["id"], devuelto)
 '''
 
@@ -166,6 +201,10 @@ def pruebas(h):
                  herramientas=h.con_primeras),
         h.prueba("Si la herramienta lanza una excepción que no es de ficheros, también",
                  ll("b3", "dividir", a=7, b=0), herramientas=h.con_dividir),
+        h.prueba("Si la excepción no tiene mensaje, el contenido es el nombre de su clase",
+                 ll("b4", "anotar", texto="comprar pan"), herramientas=h.con_anotar_sin_mensaje),
+        h.prueba("Un KeyboardInterrupt de la herramienta no es un fallo de la llamada: sale de ejecutar",
+                 ll("b5", "anotar", texto="comprar pan"), herramientas=h.con_anotar_interrumpido),
         h.prueba("Un número con decimales donde se pide un entero no cumple el esquema",
                  ll("a5", "primeras", ruta="despensa.txt", lineas=1.5), entorno=otro,
                  herramientas=h.con_primeras),
@@ -175,6 +214,14 @@ def pruebas(h):
                  ll("a7", "primeras", ruta="despensa.txt"), entorno=otro, herramientas=h.con_primeras),
         h.prueba("Si la herramienta devuelve, devuelve resultado(id, lo_devuelto)",
                  ll("c1", "escribir", ruta="compra.txt", contenido="tomates\npan")),
+        h.prueba("Lo que devuelve la herramienta va tal cual, con sus espacios",
+                 ll("c5", "leer", ruta="huecos.txt"), entorno={"huecos.txt": "  pimienta\n"}),
+        h.prueba("Los argumentos llegan a la herramienta tal cual, con sus espacios",
+                 ll("c6", "escribir", ruta="huecos.txt", contenido="  sal \n")),
+        h.prueba("Los campos de input van por su nombre, en cualquier orden",
+                 ll("c7", "escribir", contenido="sal\npimienta", ruta="especias.txt")),
+        h.prueba("Un id repetido es otra llamada: la herramienta se ejecuta de nuevo",
+                 ll("c1", "escribir", ruta="compra.txt", contenido="ajo")),
         h.prueba("Una búsqueda sin resultados no es un error",
                  ll("c2", "buscar", patron="salmorejo")),
         h.prueba("Llama a la herramienta como mucho una vez",
@@ -195,6 +242,12 @@ def pruebas(h):
         h.oculta("la herramienta lanza ValueError",
                  ll(az.id(), "repetir", texto=az.palabra, veces=100 + az.entero),
                  herramientas=h.con_repetir),
+        h.oculta("una excepción sin mensaje",
+                 ll(az.id(), "anotar", texto=az.palabra), herramientas=h.con_anotar_sin_mensaje),
+        h.oculta("la herramienta lanza SystemExit",
+                 ll(az.id(), "anotar", texto=az.palabra), herramientas=h.con_anotar_que_sale),
+        h.oculta("los campos en otro orden",
+                 ll(az.id(), "escribir", contenido=az.frase(), ruta=az.ruta), entorno=az.entorno),
         h.oculta("2.0 cumple el esquema de un entero y la herramienta lanza TypeError",
                  ll(az.id(), "repetir", texto=az.palabra, veces=float(az.entero)),
                  herramientas=h.con_repetir),

@@ -12,20 +12,23 @@ Escribe `observaciones(respuesta, entorno)`. Recibe la respuesta del modelo, una
 bloques, y devuelve los bloques `tool_result` del siguiente mensaje:
 
 - un `tool_result` por cada `tool_use`, en el orden de las llamadas, con el id de la llamada
-  como `tool_use_id`, lo que devuelve la herramienta como `content` e `is_error` a `False`;
-  cada herramienta se ejecuta sobre el `entorno` que recibe `observaciones`;
+  como `tool_use_id`, lo que devuelve la herramienta como `content`, tal cual (sin quitarle
+  espacios), e `is_error` a `False`; cada herramienta se ejecuta sobre el `entorno` que recibe
+  `observaciones`, con los campos de `input` como argumentos con nombre y sus valores tal como
+  llegan: un objeto JSON no tiene orden, y el modelo puede escribir los campos en cualquiera;
 - los bloques de texto no se ejecutan; una respuesta sin llamadas da `[]`;
 - antes de ejecutar una llamada, compruébala contra su herramienta en `HERRAMIENTAS`: que
   el nombre esté declarado, que `input` sea un diccionario, que no falte ningún campo de
   `required`, que no haya campos fuera de `properties` (JSON Schema los admite si el esquema
   no dice otra cosa, y todos los esquemas de este reto tienen `additionalProperties` a
   `False`) y que cada valor tenga su tipo, el de JSON Schema: un `array` es una lista y un
-  `object`, un diccionario; `True` no es un `integer`, `2.5` tampoco (`2.0` sí lo es), y `1`
-  no es un `boolean` (cuidado: en Python, `isinstance(True, int)` es `True`).
+  `object`, un diccionario; un `number` es cualquier número, `3` incluido; `True` no es un
+  `integer` ni un `number`, `2.5` tampoco es un `integer` (`2.0` sí lo es), y `1` no es un
+  `boolean` (cuidado: en Python, `isinstance(True, int)` es `True`).
   `incumple(ll)` de `entorno.py` hace esta comprobación: puedes usarla o escribir la tuya.
-  Si no cumple, lanza `ValueError`, con el mensaje que quieras, y no la ejecutes. Puedes
-  comprobar cada llamada justo antes de ejecutarla o todas antes de ejecutar ninguna: las
-  pruebas aceptan las dos;
+  Si no cumple, lanza `ValueError`, con el mensaje que quieras, y no la ejecutes. Comprueba
+  todas las llamadas, no solo la primera. Puedes comprobar cada una justo antes de ejecutarla
+  o todas antes de ejecutar ninguna: las pruebas aceptan las dos;
 - si una herramienta lanza una excepción, deja que salga de `observaciones`.
 """
 
@@ -63,11 +66,21 @@ REGLAS = {
                          "mal_salta_vacios": "Se salta los resultados vacíos: una búsqueda sin resultados se queda "
                                              "sin tool_result."}),
     "campos": ("con el id de la llamada como `tool_use_id`, lo que devuelve la herramienta como "
-               "`content` e `is_error` a `False`",
-               ["El content es lo que devuelve la herramienta, con is_error False"],
+               "`content`, tal cual (sin quitarle espacios), e `is_error` a `False`",
+               ["El content es lo que devuelve la herramienta, con is_error False",
+                "El content y los argumentos van tal cual, con sus espacios"],
                {"mal_content_json": "Mete en content lo devuelto pasado por json.dumps: ya no es lo que devolvió la "
                                     "herramienta.",
-                "mal_is_error_texto": "is_error como cadena, no como booleano."}),
+                "mal_is_error_texto": "is_error como cadena, no como booleano.",
+                "mal_strip_resultado": "Le quita los espacios de los extremos a lo que devuelve la herramienta."}),
+    "con-nombre": ("con los campos de `input` como argumentos con nombre",
+                   ["Los campos de input van por su nombre, en cualquier orden"],
+                   {"mal_por_posicion": "Pasa los valores de input por posición, en el orden en que llegan: "
+                                        "FUNCIONES[n](entorno, *ll[\"input\"].values())."}),
+    "tal-como-llegan": ("sus valores tal como llegan",
+                        ["El content y los argumentos van tal cual, con sus espacios"],
+                        {"mal_strip_argumentos": "Les quita los espacios de los extremos a los argumentos de texto "
+                                                 "antes de ejecutar la llamada."}),
     "texto": ("los bloques de texto no se ejecutan", ["Los bloques de texto no se ejecutan"],
                                                      {"mal_repite_texto": "Devuelve también los bloques de texto."}),
     "sin-llamadas": ("una respuesta sin llamadas da `[]`", ["Una respuesta sin llamadas da []"],
@@ -94,9 +107,20 @@ REGLAS = {
               {"mal_sin_booleano": "Solo conoce los tipos string e integer: rechaza también un booleano donde se pide"
                                    " un booleano.",
                "mal_sin_tipos": "No comprueba los tipos: ejecuta escribir con una lista como contenido."}),
-    "true-no-es-entero": ("`True` no es un `integer`", ["Rechaza True donde se pide un entero (ValueError)"],
-                                                       {"mal_bool_entero": "Comprueba los tipos con isinstance sin "
-                                                                           "más: True pasa por un entero."}),
+    "array-object": ("un `array` es una lista y un `object`, un diccionario",
+                     ["Acepta un entero donde se pide un number, una lista en un array y un diccionario en un object",
+                      "Rechaza una lista donde se pide un object (ValueError)"],
+                     {"mal_solo_tipos_simples": "Solo comprueba string, integer, number y boolean: cualquier otro tipo"
+                                                " le vale, y acepta una lista donde se pide un object."}),
+    "number": ("un `number` es cualquier número, `3` incluido",
+               ["Acepta un entero donde se pide un number, una lista en un array y un diccionario en un object"],
+               {"mal_number_solo_decimales": "Toma un number por un float: rechaza 3 donde se pide un number."}),
+    "true-no-es-entero": ("`True` no es un `integer` ni un `number`",
+                          ["Rechaza True donde se pide un entero (ValueError)",
+                           "Rechaza True donde se pide un number (ValueError)"],
+                          {"mal_bool_entero": "Comprueba los tipos con isinstance sin más: True pasa por un entero.",
+                           "mal_number_con_bool": "Comprueba un number con isinstance(v, (int, float)): True pasa por "
+                                                  "un number."}),
     "decimales": ("`2.5` tampoco", ["Rechaza un número con decimales donde se pide un entero (ValueError)"],
                                    {"mal_decimales": "Da por entero cualquier número: acepta 2.5 donde el esquema "
                                                      "pide un integer."}),
@@ -108,6 +132,10 @@ REGLAS = {
                                                      {"mal_booleano_en_tupla": "Da por booleano lo que esté en (True,"
                                                                                " False): como 1 == True, acepta 1 "
                                                                                "donde se pide un booleano."}),
+    "todas": ("Comprueba todas las llamadas, no solo la primera",
+              ["Comprueba todas las llamadas: una inválida tras una válida da ValueError"],
+              {"mal_solo_la_primera": "Comprueba solo la primera llamada de la respuesta; las demás las ejecuta "
+                                      "sin comprobar."}),
     "valueerror": ("Si no cumple, lanza `ValueError`, con el mensaje que quieras, y no la ejecutes",
                    ["Rechaza una herramienta que no está declarada (ValueError)",
                     "Rechaza un valor del tipo equivocado (ValueError) y no la ejecuta"],
@@ -224,6 +252,24 @@ def pruebas(h):
                  [ll("h4", "contar", patron="lentejas", mayusculas=1)], entorno=otro, herramientas=h.con_contar),
         h.prueba("Si una herramienta lanza una excepción, sale de observaciones",
                  [ll("i1", "leer", ruta="recetas/salmorejo.txt")]),
+        h.prueba("Los campos de input van por su nombre, en cualquier orden",
+                 [ll("j1", "escribir", contenido="sal\npimienta", ruta="especias.txt"),
+                  ll("j2", "dividir", b=2, a=9)], herramientas=h.con_dividir),
+        h.prueba("El content y los argumentos van tal cual, con sus espacios",
+                 [ll("j3", "leer", ruta="huecos.txt"), ll("j4", "escribir", ruta="huecos.txt", contenido="  sal \n")],
+                 entorno={"huecos.txt": "  pimienta\n"}),
+        h.prueba("Comprueba todas las llamadas: una inválida tras una válida da ValueError",
+                 [ll("j5", "escribir", ruta="compra.txt", contenido="pan"),
+                  ll("j6", "escribir", ruta="lista.txt", contenido=["huevos"])], o_sin_ejecutar=True),
+        h.prueba("Acepta un entero donde se pide un number, una lista en un array y un diccionario en un object",
+                 [ll("k1", "pedir", producto="patatas", kilos=3, extras=["bolsa"], envio={"dia": "sábado"}),
+                  ll("k2", "pedir", producto="tomates", kilos=1.5, extras=[], envio={})],
+                 herramientas=h.con_pedir),
+        h.prueba("Rechaza True donde se pide un number (ValueError)",
+                 [ll("k3", "pedir", producto="patatas", kilos=True, extras=[], envio={})], herramientas=h.con_pedir),
+        h.prueba("Rechaza una lista donde se pide un object (ValueError)",
+                 [ll("k4", "pedir", producto="patatas", kilos=2, extras=[], envio=["sábado"])],
+                 herramientas=h.con_pedir),
         h.oculta("otros ids y otros ficheros",
                  [ll(az.id(), "leer", ruta=az.ruta), ll(az.id(), "buscar", patron=az.palabra),
                   ll(az.id(), "escribir", ruta=az.ruta, contenido=az.frase())],
@@ -247,6 +293,14 @@ def pruebas(h):
         h.oculta("un número con decimales no es un entero (ValueError)",
                  [ll(az.id(), "repetir", texto=az.palabra, veces=az.entero + 0.5)],
                  herramientas=h.con_repetir),
+        h.oculta("los campos en otro orden, con otros ficheros",
+                 [ll(az.id(), "escribir", contenido=az.frase(), ruta=az.ruta)], entorno=az.entorno),
+        h.oculta("una llamada inválida tras una válida (ValueError)",
+                 [ll(az.id(), "leer", ruta=az.ruta), ll(az.id(), "escribir", ruta=az.ruta, contenido=az.entero)],
+                 entorno=az.entorno, o_sin_ejecutar=True),
+        h.oculta("un entero es un number",
+                 [ll(az.id(), "pedir", producto=az.palabra, kilos=az.entero, extras=[az.palabra], envio={})],
+                 herramientas=h.con_pedir),
         h.oculta("un 1 no es un booleano (ValueError)",
                  [ll(az.id(), "contar", patron=az.palabra, mayusculas=1)],
                  entorno=az.entorno, herramientas=h.con_contar),

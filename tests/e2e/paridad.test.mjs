@@ -14,8 +14,10 @@ import { comprobarReto, escribirEnReto } from "./ayuda-reto.mjs";
 
 const MUESTRA = {
   "llamar-herramientas": ["bien_editor_completo.py", "bien_fstring_anidado.py", "bien_importa.py",
-    "mal_input_lista.py", "mal_entorno_global.py", "mal_rechaza_decimal_entero.py", "hostil_eq.py", "hostil_bucle.py"],
-  "errores-como-observaciones": ["bien_else.py", "mal_repr.py", "hostil_bucle.py"],
+    "mal_input_lista.py", "mal_entorno_global.py", "mal_rechaza_decimal_entero.py", "hostil_eq.py", "hostil_bucle.py",
+    "bien_valida_antes.py", "mal_por_posicion.py"],
+  // A test's tool raises KeyboardInterrupt: the page's clock must not take it for Detener.
+  "errores-como-observaciones": ["bien_else.py", "mal_repr.py", "mal_except_desnudo.py", "hostil_bucle.py"],
   // The loop's model and the user's answers live on the trusted side, in the page too.
   "el-bucle": ["bien_editor_completo.py", "bien_while.py", "mal_sin_copia.py", "mal_captura_valueerror.py",
     "mal_herramientas_de_lectura.py", "hostil_lee_guion.py", "hostil_reemplaza_modelo.py"],

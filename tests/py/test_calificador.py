@@ -91,7 +91,7 @@ def test_the_pages_data_holds_no_solution_and_grades_as_the_command_line():
         en_este = transporte.EnEsteInterprete(ns, "observaciones", problema)
         informes.append(calificador.compara(datos, calificador.espacio(calificador.fuentes_publicas(reto)), en_este))
     assert [t["status"] for t in informes[0]["tests"]] == [t["status"] for t in informes[1]["tests"]]
-    assert informes[0]["score"] == informes[0]["max_score"] - 2  # the visible and the hidden decimals
+    assert corpus.fallan(informes[0]) == corpus.veredictos()["llamar-herramientas/mal_decimales.py"]["fallan"]
 
 
 def test_a_hidden_test_never_shows_its_inputs_and_a_visible_one_does():
@@ -267,3 +267,30 @@ def test_in_the_page_a_test_failed_by_a_refused_conversation_carries_it_marked_a
     assert reproduce["esperado"]["bloques"][0]["contenido"].startswith("lista.txt: pan, leche, patatas")
     ocultas = {p["nombre"] for p in datos["pruebas"] if p["oculta"]}
     assert not ocultas & set(con)  # a hidden test's inputs are never shown
+
+
+def test_a_test_that_allows_checking_every_call_first_takes_that_run_or_the_references_and_no_other():
+    reto = corpus.carga_reto("llamar-herramientas")
+
+    def pruebas(h):
+        ll = h.llamada
+        return [h.prueba("inválida la tercera", [ll("x1", "escribir", ruta="a.txt", contenido="a"),
+                                                ll("x2", "escribir", ruta="b.txt", contenido="b"),
+                                                ll("x3", "escribir", ruta="c.txt", contenido=3)], o_sin_ejecutar=True)]
+    reto = reto._replace(pruebas=pruebas, reglas={})
+    cada_una = reto.solucion
+    todas_antes = ("def observaciones(respuesta, entorno):\n"
+                   "    llamadas = [b for b in respuesta if b['type'] == 'tool_use']\n"
+                   "    if any(incumple(b) for b in llamadas):\n        raise ValueError('no')\n"
+                   "    return [resultado(b['id'], FUNCIONES[b['name']](entorno, **b['input'])) for b in llamadas]\n")
+    solo_una = ("def observaciones(respuesta, entorno):\n"
+                "    llamadas = [b for b in respuesta if b['type'] == 'tool_use']\n"
+                "    if any(incumple(b) for b in llamadas):\n"
+                "        FUNCIONES['escribir'](entorno, **llamadas[0]['input'])\n        raise ValueError('no')\n"
+                "    return [resultado(b['id'], FUNCIONES[b['name']](entorno, **b['input'])) for b in llamadas]\n")
+    estados = []
+    for fuente in (cada_una, todas_antes, solo_una):
+        ns, problema, _ = entrega.carga_entrega(calificador.fuentes_publicas(reto), fuente)
+        informe = calificador.califica(reto, transporte.EnEsteInterprete(ns, "observaciones", problema), 1)
+        estados.append(informe["tests"][-1]["status"])
+    assert estados == ["passed", "passed", "failed"]

@@ -19,7 +19,7 @@ def ejecutar(ll, entorno):
     try:
         return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
 
 
 for b in [llamada("p1", "leer", ruta="no.txt"), llamada("p2", "leer", rutas=[])]:

@@ -8,7 +8,7 @@ def ejecutar(ll, entorno):
     funcion = FUNCIONES[ll["name"]]
     try:
         devuelto = funcion(entorno, **ll["input"])
-    except BaseException as e:
-        return bloque(str(e), True)
+    except Exception as e:
+        return bloque(str(e) or e.__class__.__name__, True)
     else:
         return bloque(devuelto, False)

@@ -6,5 +6,5 @@ def ejecutar(ll, entorno):
     try:
         devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
     except Exception as e:
-        return error(ll["id"], e.args[0] if e.args else str(e))
+        return error(ll["id"], e.args[0] if e.args else type(e).__name__)
     return resultado(ll["id"], devuelto)

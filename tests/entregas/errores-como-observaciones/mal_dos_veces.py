@@ -7,5 +7,5 @@ def ejecutar(ll, entorno):
     try:
         f(entorno, **ll["input"])
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
     return resultado(ll["id"], f(entorno, **ll["input"]))

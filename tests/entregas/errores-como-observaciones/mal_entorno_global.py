@@ -6,5 +6,5 @@ def ejecutar(ll, entorno):
     try:
         devuelto = FUNCIONES[ll["name"]](ENTORNO, **ll["input"])
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
     return resultado(ll["id"], devuelto)

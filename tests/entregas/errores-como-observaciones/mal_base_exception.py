@@ -1,0 +1,10 @@
+# Captura BaseException: convierte en un error también el KeyboardInterrupt de Detener.
+def ejecutar(ll, entorno):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    try:
+        devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    except BaseException as e:
+        return error(ll["id"], str(e) or type(e).__name__)
+    return resultado(ll["id"], devuelto)
