@@ -158,6 +158,9 @@ def compara(datos, publico, transporte, vistas=False):
         resultados = [(n, problema, "", None) for n in nombres]
     else:
         gasto, de_cada = gasto_nuevo(), juegos(publico)  # gasto: the learner's tool time, in all
+        for juego in de_cada.values():  # the scripted model checks each tool list's schemas once, and the
+            publico["_revisa_herramientas"](juego["herramientas"])  # first imports jsonschema (~0.8 s in
+            # Pyodide, 3.7-4.9 s under a load of 16): done here, before any clock, not in the learner's 2 s
         transporte.en_prueba(REPRODUCE)
         resultados = [(REPRODUCE, *_reproduce(datos, publico, de_cada, transporte, gasto), gasto["rechazo"])]
         for p in pruebas:

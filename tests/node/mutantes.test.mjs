@@ -16,9 +16,7 @@ const EQUIVALENTES = JSON.parse(readFileSync(path.join(RAIZ, "tests/py/mutantes_
 let py;
 before(async () => {
   py = await arrancaPython();
-  // jsonschema first: its import (the scripted model's first check) takes seconds on a loaded
-  // machine, and counted in the reference's 2 s of model time it failed el-bucle's first grading.
-  py.runPython("import json, jsonschema, mutantes, comun; comun.instala_open_url()");
+  py.runPython("import json, mutantes, comun; comun.instala_open_url()");
 });
 
 for (const reto of RETOS) {

@@ -53,6 +53,12 @@ def zips():
     shutil.rmtree(carpeta)
 
 
+def test_the_docs_give_each_challenges_total_points_as_make_autograder_prints_them(zips):
+    with open(RAIZ / "docs" / "calificar.md", encoding="utf-8") as f:
+        tabla = dict(re.findall(r"^\| ([a-z-]+) \| (\d+) \|$", f.read(), re.M))
+    assert {reto: int(n) for reto, n in tabla.items()} == TOTALES
+
+
 @pytest.fixture(scope="module")
 def autograder(zips):
     """A fake /autograder/: readable by every uid (the grader's children run as their own)."""

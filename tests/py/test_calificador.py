@@ -4,6 +4,8 @@ Plain functions, so that tests/node/ runs them in Pyodide too, where verdicts ar
 corpus itself goes through the core in Pyodide in tests/node/grader_corpus.test.mjs, and
 through calificar.py in test_calificar.py.
 """
+import time
+
 import ayuda
 import calificador
 import corpus
@@ -294,3 +296,26 @@ def test_a_test_that_allows_checking_every_call_first_takes_that_run_or_the_refe
         informe = calificador.califica(reto, transporte.EnEsteInterprete(ns, "observaciones", problema), 1)
         estados.append(informe["tests"][-1]["status"])
     assert estados == ["passed", "passed", "failed"]
+
+
+def test_the_models_first_check_of_the_tools_is_not_counted_in_the_learners_tool_time():
+    # That first check imports jsonschema: 3.7-4.9 s in Pyodide under a load of 16, past the
+    # 2 s of tool and model time a whole submission gets. Here it is made to take 1.2 s, against
+    # 1 s: the reference must still get full marks.
+    reto = corpus.carga_reto("el-bucle")
+    publico = calificador.espacio(calificador.fuentes_publicas(reto))
+    metaesquema, vistos = publico["_fallo_del_metaesquema"], []
+
+    def como_importar_jsonschema(esquema):
+        if not vistos:
+            vistos.append(time.sleep(1.2))
+        return metaesquema(esquema)
+    publico["_fallo_del_metaesquema"] = como_importar_jsonschema
+    ns, problema, _ = entrega.carga_entrega(calificador.fuentes_publicas(reto), reto.solucion)
+    tope, calificador._TOPE_TIEMPO_HERRAMIENTAS = calificador._TOPE_TIEMPO_HERRAMIENTAS, 1.0
+    try:
+        informe = calificador.compara(calificador.esperado(reto, corpus.SEMILLA), publico,
+                                      transporte.EnEsteInterprete(ns, reto.funcion))
+    finally:
+        calificador._TOPE_TIEMPO_HERRAMIENTAS = tope
+    assert vistos and informe["score"] == informe["max_score"], informe["tests"]
