@@ -111,12 +111,17 @@ def guion_de(inicio, respuestas, visto):
     """El guion de ModeloGuionizado: cada respuesta, con la conversación que la precede.
 
     visto[k] son las observaciones que el arnés debe devolver tras respuestas[k]
-    (la última puede ser None: tras la respuesta final no hay más turnos).
+    (la última puede ser None: tras la respuesta final no hay más turnos). Una respuesta puede
+    ser también una de guionizado.py con su stop_reason (con_motivo, cortada, rechazada) o un
+    error HTTP (error_http): tras un error, la conversación no cambia (el reintento envía la
+    misma petición), y su visto no se usa.
     """
     guion, M = [], list(inicio)
     for r, v in zip(respuestas, visto):
         guion.append((M, r))
-        M = M + [("asistente", r), ("usuario", v)]
+        if isinstance(r, dict) and "error" in r:
+            continue
+        M = M + [("asistente", r["content"] if isinstance(r, dict) else r), ("usuario", v)]
     return guion
 
 
