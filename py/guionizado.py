@@ -857,10 +857,10 @@ def _contesta(modelo, M, herramientas, entrada):
                         "http": {"status": status, "cuerpo": cuerpo, "reintentar_tras": error.reintentar_tras}})
         raise error
     bloques = entrada["content"] if isinstance(entrada, dict) else entrada
-    respuesta = Respuesta(_copy.deepcopy(bloques), entrada.get("stop_reason") if isinstance(entrada, dict) else None,
-                          {"input_tokens": _tokens(_peticion_anthropic(M, _a_json(list(herramientas or []), "herramientas"),
-                                                                       _MODELO)),
-                           "output_tokens": _tokens(list(bloques))},
+    motivo = entrada.get("stop_reason") if isinstance(entrada, dict) else None
+    cuerpo = _peticion_anthropic(M, _a_json(list(herramientas or []), "herramientas"), _MODELO)
+    respuesta = Respuesta(_copy.deepcopy(bloques), motivo,
+                          {"input_tokens": _tokens(cuerpo), "output_tokens": _tokens(list(bloques))},
                           "msg_guionizado_%d" % modelo.turno)
     modelo._guarda({"turno": modelo.turno, "recibidos": M, "respuesta": bloques,
                     "stop_reason": respuesta.stop_reason, "usage": dict(respuesta.usage)})

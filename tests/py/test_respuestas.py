@@ -80,8 +80,8 @@ def test_a_script_can_say_another_stop_reason(ns):
     assert "stop_reason debe ser uno de" in str(falla(ns["con_motivo"], bloques, "cansado"))
 
 
-def test_a_cut_reply_ends_in_its_incomplete_tool_use_and_the_conversation_goes_on_from_it(ns):
-    ll, texto, res = ns["llamada"], ns["texto"], ns["resultado"]
+def test_a_cut_reply_ends_in_its_incomplete_tool_use(ns):
+    ll, texto = ns["llamada"], ns["texto"]
     cortada = ns["cortada"]([texto("Apunto la lista."), ll("t1", "escribir", ruta="lista.txt")])
     modelo = ns["ModeloGuionizado"](ns["guion_de"]([SISTEMA, PIDE], [cortada], [None]))
     r = modelo([SISTEMA, PIDE], ns["HERRAMIENTAS"])
