@@ -897,8 +897,8 @@ def respuesta_api(respuesta, api="anthropic"):
     """
     if api not in ("anthropic", "openai"):
         raise ValueError("api debe ser 'anthropic' u 'openai', no %r" % (api,))
-    if not isinstance(respuesta, Respuesta):
-        respuesta = Respuesta(respuesta)
+    # Los campos, también de una Respuesta de otra ejecución de este fichero (otra celda lo vuelve a cargar).
+    respuesta = Respuesta(respuesta, *(getattr(respuesta, k, None) for k in ("stop_reason", "usage", "id", "model")))
     bloques = _a_json(list(respuesta), "la respuesta")
     if api == "anthropic":
         return {"id": respuesta.id, "type": "message", "role": "assistant", "model": respuesta.model,

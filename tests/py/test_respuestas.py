@@ -12,7 +12,7 @@ import entrega
 import hijo
 import juez
 import transporte
-from comun import falla
+from comun import falla, lee_py
 
 SISTEMA = ("sistema", "Trabajas con los ficheros del usuario.")
 PIDE = ("usuario", "Lee notas.txt")
@@ -227,3 +227,12 @@ def test_the_learners_loop_gets_every_field_and_its_own_error_class_in_the_page_
     assert en_la_pagina.startswith("[['ErrorDeLaAPI', 529, 'overloaded_error', None, 'overloaded_error'], "
                                    "['Respuesta', 'tool_use', ['input_tokens', 'output_tokens'], "
                                    "'msg_guionizado_2', 'modelo-guionizado', True], ['Respuesta', 'end_turn'")
+
+
+def test_respuesta_api_reads_the_fields_of_a_reply_from_another_load_of_guionizado(ns):
+    modelo, r, v = _dos_turnos(ns)
+    a = modelo([SISTEMA, PIDE], ns["HERRAMIENTAS"])
+    otra = {"__name__": "__main__"}
+    exec(lee_py("guionizado.py"), otra)  # a later cell loads it again: another class Respuesta
+    assert otra["respuesta_api"](a) == ns["respuesta_api"](a)
+    assert otra["respuesta_api"](list(a))["usage"]["input_tokens"] == 0  # a bare list: no request to count
