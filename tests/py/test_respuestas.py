@@ -236,3 +236,29 @@ def test_respuesta_api_reads_the_fields_of_a_reply_from_another_load_of_guioniza
     exec(lee_py("guionizado.py"), otra)  # a later cell loads it again: another class Respuesta
     assert otra["respuesta_api"](a) == ns["respuesta_api"](a)
     assert otra["respuesta_api"](list(a))["usage"]["input_tokens"] == 0  # a bare list: no request to count
+
+
+# --- The conversation view ------------------------------------------------------------------
+
+def _con_un_529(ns):
+    fin = [ns["texto"]("Hecho.")]
+    modelo = ns["ModeloGuionizado"](_guion(ns, [ns["error_http"](529), fin], [None, None]))
+    falla(modelo, [SISTEMA, PIDE], ns["HERRAMIENTAS"])
+    modelo([SISTEMA, PIDE], ns["HERRAMIENTAS"])
+    return modelo
+
+
+def test_the_view_of_a_run_has_each_replys_stop_reason_and_tokens_and_a_fault_as_what_it_is(ns):
+    import vista
+    fallo, bien = vista.de_turnos(_con_un_529(ns)._turnos)
+    assert (fallo["http"]["status"], fallo["marca"], fallo["esperado"], fallo["motivo"]) == (529, None, None, None)
+    assert fallo["error"] == "ErrorDeLaAPI: HTTP 529, overloaded_error: Overloaded"
+    assert [m["rol"] for m in fallo["datos"]["mensajes"]] == ["sistema", "usuario"]
+    assert bien["motivo"] == "end_turn" and bien["http"] is None and bien["uso"]["input_tokens"] > 0
+
+
+def test_the_text_view_says_the_api_did_not_answer_and_that_the_retry_resends_the_same(ns, capsys):
+    ns["ver_conversacion"](_con_un_529(ns))
+    salida = capsys.readouterr().out
+    assert "y la API no contesta: ErrorDeLaAPI: HTTP 529, overloaded_error: Overloaded" in salida
+    assert "turno 2: el modelo recibe 2 mensajes; los mismos que en el turno anterior\ny contesta:" in salida
