@@ -62,7 +62,7 @@ def _respuesta(ns, guion, turno):
     """The scripted model's reply in that turn, played from the first (its id and token counts
     are those of the run); a turn whose script is an HTTP error has no reply to show."""
     modelo = ns["ModeloGuionizado"](guion)
-    for k, (M, entrada) in enumerate(guion[:turno], 1):
+    for k, (M, _) in enumerate(guion[:turno], 1):
         try:
             r = modelo(M, ns["HERRAMIENTAS"])
         except ns["ErrorDeLaAPI"]:
