@@ -199,7 +199,9 @@ def _respuesta(ns, cuerpo):
     if not (isinstance(cuerpo, dict) and cuerpo.get("type") == "message"):
         return cuerpo
     try:
-        return ns["_de_respuesta_api"](cuerpo)
+        # As JSON here too, so that `r.stop_reason is "tool_use"` fails in the page as it does
+        # in calificar.py's child, whose reply came as JSON (its strings are not the grader's).
+        return ns["_de_respuesta_api"](por_json(cuerpo))
     except Exception:  # the learner's code replaced it: the blocks alone
         return cuerpo.get("content")
 
