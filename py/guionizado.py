@@ -858,7 +858,7 @@ def _contesta(modelo, M, herramientas, entrada):
         raise error
     bloques = entrada["content"] if isinstance(entrada, dict) else entrada
     motivo = entrada.get("stop_reason") if isinstance(entrada, dict) else None
-    cuerpo = _peticion_anthropic(M, _a_json(list(herramientas or []), "herramientas"), _MODELO)
+    cuerpo = _peticion_anthropic(M, list(herramientas or []), _MODELO)  # ya revisadas: JSON
     respuesta = Respuesta(_copy.deepcopy(bloques), motivo,
                           {"input_tokens": _tokens(cuerpo), "output_tokens": _tokens(list(bloques))},
                           "msg_guionizado_%d" % modelo.turno)
