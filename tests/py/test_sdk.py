@@ -103,3 +103,5 @@ def test_every_reply_the_references_get_is_a_message_and_a_chat_completion(anota
         informe = calificador.califica(reto, transporte.EnEsteInterprete(suyo, reto.funcion, problema), 7)
         assert informe["score"] == informe["max_score"] and len(anotadas) > antes, nombre
     _valida(anotadas, ns)
+    motivos = {r.stop_reason for r in anotadas}
+    assert {"tool_use", "end_turn", "max_tokens", "refusal"} <= motivos, motivos
