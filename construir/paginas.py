@@ -221,8 +221,10 @@ class Paginas:
         for api in ("anthropic", "openai"):
             cuerpos[api] = bloque(red[api])
             if respuestas:  # request and reply side by side (stacked on a narrow screen)
-                cuerpos[api] = (f'<div class="red-par"><div><h4>{html.escape(self.textos["red_peticion"])}</h4>'
-                                f'{cuerpos[api]}</div><div><h4>{html.escape(self.textos["red_respuesta"])}</h4>'
+                # Labels, not headings: the tab's own heading is hidden once the tabs are mounted.
+                cuerpos[api] = (f'<div class="red-par"><div><p class="red-rotulo">'
+                                f'{html.escape(self.textos["red_peticion"])}</p>{cuerpos[api]}</div>'
+                                f'<div><p class="red-rotulo">{html.escape(self.textos["red_respuesta"])}</p>'
                                 f'{bloque(respuestas[api])}</div></div>')
         clave = "red_explicacion_respuesta" if respuestas else "red_explicacion_turno" if red.get("turno") \
             else "red_explicacion"
