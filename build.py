@@ -159,7 +159,9 @@ def _cargar_redes(dir_curso, ruta, doc, lineas):
                 problemas.append(problema(ruta, lineas[("bloques", i, "opciones", "reto")],
                                           f"no existe el reto «{nombre}»: falta {_relativa(archivo)}"))
                 continue
-            b["red"] = {"reto": nombre, **red.peticiones(ruta, lineas[("bloques", i)], esperado)}
+            turno = int(b["opciones"]["turno"]) if "turno" in b["opciones"] else None
+            b["red"] = {"reto": nombre, "turno": turno, **red.peticiones(
+                ruta, lineas[("bloques", i)], esperado, turno=turno, respuesta="respuesta" in b["opciones"])}
         except ErrorDeConstruccion as e:
             problemas.extend(e.problemas)
     return problemas

@@ -152,7 +152,9 @@ def de_un_reto(esperado):
     inicio, respuestas, visto = esperado["conversacion"]["guion"][:3]
     M = [tuple(m) for m in inicio]
     for r, v in zip(respuestas, visto):
-        M.append(("asistente", r))
+        if isinstance(r, dict) and "error" in r:  # an HTTP error of the script: no message (guion_de)
+            continue
+        M.append(("asistente", r["content"] if isinstance(r, dict) else r))
         if v is not None:
             M.append(("usuario", v))
     return M

@@ -212,11 +212,24 @@ class Paginas:
         red = bloque["red"]
         # Pygments ends its output with a newline; the <pre> holds the JSON text and nothing else.
         # Its spans for spaces and punctuation take no colour: without them, a third of the elements.
-        cuerpos = {}
+        def bloque(cuerpo):
+            texto = json.dumps(cuerpo, ensure_ascii=False, indent=2)
+            codigo = _SIN_COLOR.sub(r"\1", resaltar(texto, "json")).rstrip("\n")
+            return f'<div class="resaltado"><pre tabindex="0"><code>{codigo}</code></pre></div>'
+
+        cuerpos, respuestas = {}, red.get("respuestas")
         for api in ("anthropic", "openai"):
-            texto = json.dumps(red[api], ensure_ascii=False, indent=2)
-            cuerpos[api] = _SIN_COLOR.sub(r"\1", resaltar(texto, "json")).rstrip("\n")
-        return self._llenar("red", nombre=red["reto"], **cuerpos)
+            cuerpos[api] = bloque(red[api])
+            if respuestas:  # request and reply side by side (stacked on a narrow screen)
+                # Labels, not headings: the tab's own heading is hidden once the tabs are mounted.
+                cuerpos[api] = (f'<div class="red-par"><div><p class="red-rotulo">'
+                                f'{html.escape(self.textos["red_peticion"])}</p>{cuerpos[api]}</div>'
+                                f'<div><p class="red-rotulo">{html.escape(self.textos["red_respuesta"])}</p>'
+                                f'{bloque(respuestas[api])}</div></div>')
+        clave = "red_explicacion_respuesta" if respuestas else "red_explicacion_turno" if red.get("turno") \
+            else "red_explicacion"
+        explicacion = html.escape(self.textos[clave].format(n=red.get("turno")))
+        return self._llenar("red", nombre=red["reto"], explicacion=explicacion, **cuerpos)
 
     def _bloque_conversacion(self, bloque, _estado):
         c = bloque["conversacion"]

@@ -36,12 +36,37 @@ def ultimos_mensajes(ns, guion):
     return ns["guion_de"](inicio, respuestas, visto)[-1][0]
 
 
-def peticiones(ruta, linea, esperado, dir_py=RAIZ / "py"):
-    """{api: request body} for a challenge's expectations; ErrorDeConstruccion at ruta:linea."""
+def peticiones(ruta, linea, esperado, dir_py=RAIZ / "py", turno=None, respuesta=False):
+    """{api: request body} for a challenge's expectations, of the script's turn `turno` (1, 2, …;
+    None: the last), and with respuesta, "respuestas": {api: the reply's body, respuesta_api()}
+    too, from the scripted model playing the script up to that turn; ErrorDeConstruccion at
+    ruta:linea."""
     try:
         ns = espacio(esperado["contexto"], dir_py)
-        M = ultimos_mensajes(ns, esperado["conversacion"]["guion"])
-        return {api: ns["peticion"](M, ns["HERRAMIENTAS"], api=api) for api in APIS}
+        inicio, respuestas, visto = esperado["conversacion"]["guion"][:3]
+        guion = ns["guion_de"](inicio, respuestas, visto)
+        turno = turno or len(guion)
+        if turno > len(guion):
+            raise ValueError(f"el guion tiene {len(guion)} turnos, y :turno: pide el {turno}")
+        M = guion[turno - 1][0]
+        cuerpos = {api: ns["peticion"](M, ns["HERRAMIENTAS"], api=api) for api in APIS}
+        if respuesta:
+            cuerpos["respuestas"] = {api: ns["respuesta_api"](_respuesta(ns, guion, turno), api) for api in APIS}
+        return cuerpos
     except Exception as e:  # ErrorDeProtocolo, or a CONTEXTO that fails outside Pyodide
         raise ErrorDeConstruccion([problema(ruta, linea, f"no se puede escribir la petición del reto "
                                                          f"«{esperado['reto']}»: {type(e).__name__}: {e}")]) from None
+
+
+def _respuesta(ns, guion, turno):
+    """The scripted model's reply in that turn, played from the first (its id and token counts
+    are those of the run); a turn whose script is an HTTP error has no reply to show."""
+    modelo = ns["ModeloGuionizado"](guion)
+    for k, (M, _) in enumerate(guion[:turno], 1):
+        try:
+            r = modelo(M, ns["HERRAMIENTAS"])
+        except ns["ErrorDeLaAPI"]:
+            if k == turno:
+                raise ValueError(f"el turno {turno} es un error HTTP del guion, y no tiene respuesta que "
+                                 f"enseñar") from None
+    return r

@@ -3,6 +3,7 @@
     h.prueba(nombre, argumento, entorno=None, herramientas=None)   a visible test
     h.oculta(nombre, argumento, entorno=None, herramientas=None)   a hidden one
     h.texto(...), h.llamada(...), h.resultado(...), h.error(...), h.ENTORNO   entorno.py's
+    h.cortada(...), h.rechazada(...), h.error_http(...)   guionizado.py's faults, in a script
     h.herramientas, h.con_repetir, h.con_dividir, h.con_anotar, ...  the tool sets (juegos)
     h.azar: random inputs, drawn once per grading (h.azar.palabra, .entero, .ruta, .entorno,
             .frase(), .id(), .elige(opciones))
@@ -11,7 +12,8 @@ docs/autores.md describes each for authors.
 """
 import random
 
-_CAMPOS_ENTORNO = ("texto", "llamada", "resultado", "error", "ENTORNO")
+_CAMPOS_ENTORNO = ("texto", "llamada", "resultado", "error", "ENTORNO",
+                   "cortada", "rechazada", "error_http")  # the last three: guionizado.py's faults
 
 
 class Ayuda:

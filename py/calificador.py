@@ -263,7 +263,7 @@ def ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=No
                 vez = sum(1 for n, *_ in registro if n == "modelo")
                 incidencias.append(FRASES["otras_herramientas"] % (
                     vez, redaccion.otras_herramientas(herramientas, juego["herramientas"])))
-            return modelo(M, herramientas)
+            return publico["respuesta_api"](modelo(M, herramientas))  # every field crosses, as JSON
         funciones["modelo"] = con_limites("modelo", responde)
     r = transporte.llama(argumentos, juego["herramientas"], funciones)
     if gasto["agotado"]:

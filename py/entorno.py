@@ -111,12 +111,17 @@ def guion_de(inicio, respuestas, visto):
     """El guion de ModeloGuionizado: cada respuesta, con la conversación que la precede.
 
     visto[k] son las observaciones que el arnés debe devolver tras respuestas[k]
-    (la última puede ser None: tras la respuesta final no hay más turnos).
+    (la última puede ser None: tras la respuesta final no hay más turnos). Una respuesta puede
+    ser también una de guionizado.py con su stop_reason (con_motivo, cortada, rechazada) o un
+    error HTTP (error_http): tras un error, la conversación no cambia (el reintento envía la
+    misma petición), y su visto no se usa.
     """
     guion, M = [], list(inicio)
     for r, v in zip(respuestas, visto):
         guion.append((M, r))
-        M = M + [("asistente", r), ("usuario", v)]
+        if isinstance(r, dict) and "error" in r:
+            continue
+        M = M + [("asistente", r["content"] if isinstance(r, dict) else r), ("usuario", v)]
     return guion
 
 
@@ -194,12 +199,17 @@ def _turnos_en_texto(turnos):
         M = [_par(m) for m in t["recibidos"]]  # tal como llegó, aunque no se pudiera leer
         nuevos = antes is not None and M[:len(antes)] == antes
         uno = "1 mensaje" if len(M) == 1 else "%d mensajes" % len(M)
-        lineas.append("turno %d: el modelo recibe %s%s" % (t.get("turno", k), uno, "; los nuevos:" if nuevos else ""))
+        mismos = nuevos and len(M) == len(antes)  # solo tras un error HTTP: el reintento
+        lineas.append("turno %d: el modelo recibe %s%s" % (t.get("turno", k), uno, "; los mismos que en el turno "
+                                                           "anterior" if mismos else "; los nuevos:" if nuevos else ""))
         lineas += ["  " + x for x in _en_texto(M, len(antes) + 1 if nuevos else 1)]
         if "respuesta" in t:
             antes = M + [("asistente", t["respuesta"])]
             lineas.append("y contesta:")
             lineas += ["  " + x for x in _en_texto(antes, len(antes))]
+        elif t.get("http"):  # un error HTTP del guion: la API no contesta
+            antes = M
+            lineas.append("y la API no contesta: %s" % t["error"])
         else:
             antes = None
             lineas.append("y %s rechaza: %s" % ("lo" if len(M) == 1 else "los", t["error"]))

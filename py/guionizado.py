@@ -16,6 +16,10 @@ sistema a mitad de conversación que documenta Anthropic, con role "system".
 
 fallos_de_protocolo(M) dice qué incumple una conversación, y peticion(M, HERRAMIENTAS) da el
 cuerpo de la petición que recibiría una API real (la Messages API o Chat Completions).
+
+La respuesta es una Respuesta: la lista de bloques, con stop_reason, usage, id y model, y
+respuesta_api(respuesta) da el cuerpo que enviaría la API real. Un turno del guion puede ser
+también una respuesta cortada, una negativa o un error HTTP (ver «La respuesta entera»).
 """
 import copy as _copy
 import json as _json
@@ -58,8 +62,7 @@ class ModeloGuionizado:
         diferencia = _primera_diferencia(esperados, M)
         if diferencia:
             raise self._rechaza(FueraDeGuion("turno %d, %s" % (self.turno, diferencia)), M, esperados)
-        self._guarda({"turno": self.turno, "recibidos": M, "respuesta": respuesta})
-        return _copy.deepcopy(respuesta)
+        return _contesta(self, M, herramientas, respuesta)
 
     def _rechaza(self, error, M, esperados=()):
         """El error, con lo que hace falta para señalar en la conversación el mensaje y el bloque
@@ -846,3 +849,204 @@ def _partes(bloques, rol):
     if len(partes) == 1 and partes[0]["type"] == "text":
         return partes[0]["text"]
     return partes
+
+
+# --- La respuesta entera, y los fallos de la API --------------------------------------------
+# Las fuentes: las páginas de Anthropic «Stop reasons and fallback» (SRF,
+# https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons) y «Claude API errors»
+# (ERR, https://platform.claude.com/docs/en/api/errors), y la referencia de Chat Completions de
+# OpenAI (CCR, https://platform.openai.com/docs/api-reference/chat/object).
+
+class Respuesta(list):
+    """Lo que contesta ModeloGuionizado en un turno: la lista de bloques de siempre (se imprime,
+    se compara y pasa a JSON como esa lista) con los demás campos de un Message de la Messages API:
+
+        stop_reason    por qué termina la respuesta: "tool_use" si tiene alguna llamada, "end_turn"
+                       si no, o el que diga el guion ("max_tokens", "refusal", "stop_sequence",
+                       "pause_turn")
+        stop_sequence  siempre None: el modelo guionizado no tiene secuencias de parada
+        usage          {"input_tokens", "output_tokens"}: una estimación (ver _tokens)
+        id, model      el id de la respuesta ("msg_guionizado_<turno>") y el nombre del modelo
+
+    Dos respuestas con los mismos bloques son iguales (==), aunque difieran esos campos.
+    """
+
+    def __init__(self, bloques=(), stop_reason=None, usage=None, id=None, model=None):
+        super().__init__(bloques)
+        self.stop_reason = stop_reason if stop_reason is not None else _motivo_de(self)
+        self.stop_sequence = None
+        self.usage = dict(usage) if usage else {"input_tokens": 0, "output_tokens": _tokens(list(self))}
+        self.id = id or "msg_guionizado"
+        self.model = model or _MODELO
+
+
+class ErrorDeLaAPI(Exception):
+    """Un error HTTP de la API, como el que lanza un guion con error_http().
+
+        status           el código HTTP: 400, 429, 500 o 529
+        tipo             el type del error: invalid_request_error, rate_limit_error, api_error u
+                         overloaded_error (ERR: "400 - invalid_request_error", "429 -
+                         rate_limit_error", "500 - api_error", "529 - overloaded_error")
+        cuerpo           el JSON de error que devuelve la API, con la forma que documenta ERR:
+                         {"type": "error", "error": {"type", "message"}, "request_id"}
+        reintentar_tras  los segundos de la cabecera retry-after, o None si no la trae
+    """
+
+    def __init__(self, status, cuerpo, reintentar_tras=None):
+        super().__init__(status, cuerpo, reintentar_tras)
+        self.status, self.cuerpo, self.reintentar_tras = status, cuerpo, reintentar_tras
+        error = cuerpo.get("error") if isinstance(cuerpo, dict) else None
+        self.tipo = error.get("type") if isinstance(error, dict) else None
+
+    def __str__(self):
+        error = self.cuerpo.get("error") if isinstance(self.cuerpo, dict) else None
+        mensaje = error.get("message") if isinstance(error, dict) else None
+        tras = "" if self.reintentar_tras is None else " (retry-after: %s s)" % self.reintentar_tras
+        return "HTTP %s, %s: %s%s" % (self.status, self.tipo, mensaje, tras)
+
+
+_MODELO = "modelo-guionizado"
+# SRF: los valores de stop_reason. model_context_window_exceeded y compaction no los da el modelo
+# guionizado: no tiene ventana de contexto ni compactación.
+_MOTIVOS = ("end_turn", "tool_use", "max_tokens", "stop_sequence", "pause_turn", "refusal")
+# ERR: el type de cada status, y el message con el que el guion lo rellena si no dice otro (ERR
+# enseña "Overloaded" en el 529; los demás son del curso).
+_ERRORES = {400: ("invalid_request_error", "Invalid request"),
+            429: ("rate_limit_error", "Rate limit exceeded"),
+            500: ("api_error", "Internal server error"),
+            529: ("overloaded_error", "Overloaded")}
+
+
+# Lo que escribe un guion en el lugar de una respuesta, además de una lista de bloques.
+
+def con_motivo(bloques, stop_reason):
+    """Una respuesta del guion con el stop_reason que se diga, en vez del que le toca."""
+    if stop_reason not in _MOTIVOS:
+        raise ValueError("stop_reason debe ser uno de %s, no %r" % (", ".join(_MOTIVOS), stop_reason))
+    return {"content": list(bloques), "stop_reason": stop_reason}
+
+
+def cortada(bloques):
+    """Una respuesta cortada por max_tokens. Si su último bloque es un tool_use, está incompleto
+    (SRF: una respuesta cortada puede acabar en un tool_use a medias), y un arnés nunca lo ejecuta:
+    escríbelo con el input que habría llegado hasta el corte."""
+    return con_motivo(bloques, "max_tokens")
+
+
+def rechazada(bloques=()):
+    """Una respuesta en la que el modelo se niega a seguir: stop_reason "refusal" (SRF)."""
+    return con_motivo(bloques, "refusal")
+
+
+def error_http(status, reintentar_tras=None, mensaje=None):
+    """Un turno en el que la API no contesta: el modelo lanza ErrorDeLaAPI con ese status (400, 429,
+    500 o 529) y, si se dice, los segundos de retry-after. Un arnés que reintenta envía la misma
+    petición, y la recibe el turno siguiente del guion: el guion dice qué recibe cada intento."""
+    if status not in _ERRORES:
+        raise ValueError("status debe ser uno de %s, no %r" % (", ".join(map(str, _ERRORES)), status))
+    fallo = {"error": status}
+    if reintentar_tras is not None:
+        fallo["reintentar_tras"] = reintentar_tras
+    if mensaje is not None:
+        fallo["mensaje"] = mensaje
+    return fallo
+
+
+def es_fallo(entrada):
+    """Si una entrada del guion es un error HTTP (error_http): tras él, la conversación no cambia."""
+    return isinstance(entrada, dict) and "error" in entrada
+
+
+def _contesta(modelo, M, herramientas, entrada):
+    """El turno de modelo que ha pasado las revisiones: la Respuesta, o el ErrorDeLaAPI del guion."""
+    if es_fallo(entrada):
+        status = entrada["error"]
+        tipo, mensaje = _ERRORES[status]
+        cuerpo = {"type": "error", "error": {"type": tipo, "message": entrada.get("mensaje", mensaje)},
+                  "request_id": "req_guionizado_%d" % modelo.turno}
+        error = ErrorDeLaAPI(status, cuerpo, entrada.get("reintentar_tras"))
+        modelo._guarda({"turno": modelo.turno, "recibidos": M, "mensaje": None, "bloque": None,
+                        "error": "ErrorDeLaAPI: %s" % error, "esperado": None,
+                        "http": {"status": status, "cuerpo": cuerpo, "reintentar_tras": error.reintentar_tras}})
+        raise error
+    bloques = entrada["content"] if isinstance(entrada, dict) else entrada
+    motivo = entrada.get("stop_reason") if isinstance(entrada, dict) else None
+    cuerpo = _peticion_anthropic(M, list(herramientas or []), _MODELO)  # ya revisadas: JSON
+    respuesta = Respuesta(_copy.deepcopy(bloques), motivo,
+                          {"input_tokens": _tokens(cuerpo), "output_tokens": _tokens(list(bloques))},
+                          "msg_guionizado_%d" % modelo.turno)
+    modelo._guarda({"turno": modelo.turno, "recibidos": M, "respuesta": bloques,
+                    "stop_reason": respuesta.stop_reason, "usage": dict(respuesta.usage)})
+    return respuesta
+
+
+def _motivo_de(bloques):
+    return "tool_use" if any(isinstance(b, dict) and b.get("type") == "tool_use" for b in bloques) else "end_turn"
+
+
+def _tokens(valor):
+    """La estimación de tokens del curso: los caracteres del JSON compacto de valor (sin espacios
+    tras «,» y «:», con los caracteres no ASCII tal cual) entre 4, redondeando hacia arriba. Es
+    determinista, y crece con la conversación como los tokens de verdad; los de verdad los cuenta
+    la API (usage, o su endpoint de contar tokens) con el tokenizador de cada modelo, y OpenAI da
+    como regla práctica «1 token ≈ 4 caracteres» en inglés.
+
+    input_tokens estima el cuerpo de la petición de la Messages API (peticion(M, herramientas));
+    output_tokens, la lista de bloques de la respuesta.
+    """
+    return -(-len(_json.dumps(valor, ensure_ascii=False, separators=(",", ":"))) // 4)
+
+
+# --- La respuesta, en el cable -----------------------------------------------------------------
+
+def respuesta_api(respuesta, api="anthropic"):
+    """El cuerpo JSON de la respuesta que enviaría una API real: el espejo de peticion().
+
+    api="anthropic": un Message de la Messages API (id, type, role, model, content, stop_reason,
+    stop_sequence, usage).
+    api="openai": un ChatCompletion de Chat Completions (choices[0].message, finish_reason, usage).
+    respuesta es lo que devuelve el modelo; a una lista de bloques sin esos campos se le dan los de
+    Respuesta (stop_reason según sus bloques, tokens de entrada 0).
+    """
+    if api not in ("anthropic", "openai"):
+        raise ValueError("api debe ser 'anthropic' u 'openai', no %r" % (api,))
+    # Los campos, también de una Respuesta de otra ejecución de este fichero (otra celda lo vuelve a cargar).
+    respuesta = Respuesta(respuesta, *(getattr(respuesta, k, None) for k in ("stop_reason", "usage", "id", "model")))
+    bloques = _a_json(list(respuesta), "la respuesta")
+    if api == "anthropic":
+        return {"id": respuesta.id, "type": "message", "role": "assistant", "model": respuesta.model,
+                "content": bloques, "stop_reason": respuesta.stop_reason,
+                "stop_sequence": respuesta.stop_sequence, "usage": dict(respuesta.usage)}
+    return _respuesta_openai(respuesta, bloques)
+
+
+# CCR: finish_reason es "stop" si el modelo llegó a un final natural o a una secuencia de parada,
+# "length" si llegó al máximo de tokens de la petición, "tool_calls" si llamó a una herramienta y
+# "content_filter" si se omitió contenido por sus filtros. refusal va a "content_filter" y
+# pause_turn a "stop": convención del curso, Chat Completions no tiene esos dos.
+_FINES = {"end_turn": "stop", "stop_sequence": "stop", "pause_turn": "stop", "tool_use": "tool_calls",
+          "max_tokens": "length", "refusal": "content_filter"}
+
+
+def _respuesta_openai(respuesta, bloques):
+    textos = [b["text"] for b in bloques if b.get("type") == "text"]
+    mensaje = {"role": "assistant", "content": "\n".join(textos) if textos else None, "refusal": None}
+    llamadas = [{"id": b["id"], "type": "function",
+                 "function": {"name": b["name"], "arguments": _json.dumps(b["input"], ensure_ascii=False)}}
+                for b in bloques if b.get("type") == "tool_use"]
+    if llamadas:
+        mensaje["tool_calls"] = llamadas
+    if respuesta.stop_reason == "refusal":  # CCR: el mensaje trae su negativa en refusal
+        mensaje["refusal"], mensaje["content"] = mensaje["content"] or "", None
+    uso = respuesta.usage
+    return {"id": "chatcmpl-" + respuesta.id.replace("_", "-"), "object": "chat.completion", "created": 0,
+            "model": respuesta.model,
+            "choices": [{"index": 0, "message": mensaje, "finish_reason": _FINES[respuesta.stop_reason],
+                         "logprobs": None}],
+            "usage": {"prompt_tokens": uso["input_tokens"], "completion_tokens": uso["output_tokens"],
+                      "total_tokens": uso["input_tokens"] + uso["output_tokens"]}}
+
+
+def _de_respuesta_api(cuerpo):
+    """La Respuesta de un Message de respuesta_api(): lo que cruza del calificador al arnés."""
+    return Respuesta(cuerpo["content"], cuerpo["stop_reason"], cuerpo["usage"], cuerpo["id"], cuerpo["model"])

@@ -35,7 +35,9 @@ class Transporte:
         otherwise. They return (valor, entorno_despues), and the learner's side writes
         entorno_despues, unless None, back into the object it passed. "modelo" and "confirmar"
         among `funciones` are not tools: the scripted model of "bucle", the user's answer of
-        "permiso".
+        "permiso". The model answers with respuesta_api's Message body, which the learner's side
+        turns back into guionizado.py's Respuesta, and raises ErrorDeProtocolo, FueraDeGuion or
+        ErrorDeLaAPI, which reach the learner's code as its own namespace's classes.
         `respuesta` is exactly one of:
             {"valor": v, "salida": s}       the function returned v, as JSON gives it back
             {"excepcion": E, "salida": s}   it raised; E is describe_excepcion(e)
@@ -168,14 +170,16 @@ def llamada_de(ns, argumentos, especiales):
         remoto = especiales["modelo"]
 
         def modelo(M, herramientas=None):
-            """The scripted model, on the trusted side; its errors are the learner's own classes."""
+            """The scripted model, on the trusted side; its errors and its reply (which crosses as
+            the Messages API's body, respuesta_api) are the learner's own classes."""
             try:
-                return remoto(MISMO, _cruza(M, "modelo"), _cruza(herramientas, "modelo"))[0]
+                cuerpo = remoto(MISMO, _cruza(M, "modelo"), _cruza(herramientas, "modelo"))[0]
             except Exception as fallo:
                 clase = ns.get(type(fallo).__name__)
-                if type(fallo).__name__ in ("ErrorDeProtocolo", "FueraDeGuion") and isinstance(clase, type):
+                if type(fallo).__name__ in _ERRORES_DEL_MODELO and isinstance(clase, type):
                     raise clase(*fallo.args) from None
                 raise
+            return _respuesta(ns, cuerpo)
         return modelo, copy.deepcopy(argumento["inicio"]), entorno, argumento["tope"]
     if firma == "permiso":
         def confirmar_(ll):
@@ -184,6 +188,22 @@ def llamada_de(ns, argumentos, especiales):
         confirmar_.__name__ = confirmar_.__qualname__ = "confirmar"
         return argumentos[0], argumentos[1], confirmar_
     return argumentos
+
+
+_ERRORES_DEL_MODELO = ("ErrorDeProtocolo", "FueraDeGuion", "ErrorDeLaAPI")  # py/guionizado.py's
+
+
+def _respuesta(ns, cuerpo):
+    """The scripted model's reply on the learner's side: guionizado.py's Respuesta, rebuilt from
+    the Message body it crossed as, with the learner's namespace's own class."""
+    if not (isinstance(cuerpo, dict) and cuerpo.get("type") == "message"):
+        return cuerpo
+    try:
+        # As JSON here too, so that `r.stop_reason is "tool_use"` fails in the page as it does
+        # in calificar.py's child, whose reply came as JSON (its strings are not the grader's).
+        return ns["_de_respuesta_api"](por_json(cuerpo))
+    except Exception:  # the learner's code replaced it: the blocks alone
+        return cuerpo.get("content")
 
 
 def _cruza(valor, nombre):

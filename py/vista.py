@@ -22,7 +22,10 @@ A turn, what site/src/turnos.js draws: {"datos": the view of what the model rece
 its answer, "turno": its number in the model's run, "recibidos": how many messages it received
 (both None for a conversation alone), "error": the refusal's text or None, "marca": {"mensaje",
 "bloque"} the refusal names (either may be None), "esperado": the view of the message the script
-expected there, or None}.
+expected there, or None, "motivo": the reply's stop_reason and "uso": its usage ({"input_tokens",
+"output_tokens"}, the course's estimate), or None, "http": for a turn where the script made the API
+fail, {"status", "cuerpo": the API's error JSON, "reintentar_tras"} (its "error" is then
+ErrorDeLaAPI's text, and no refusal: it marks nothing), or None}.
 """
 import json
 
@@ -72,7 +75,7 @@ def de_turnos(turnos):
     for t in turnos:
         recibidos = list(t["recibidos"])
         turno = {"turno": t.get("turno"), "recibidos": len(recibidos), "error": t.get("error"), "marca": None,
-                 "esperado": None}
+                 "esperado": None, "motivo": t.get("stop_reason"), "uso": t.get("usage"), "http": t.get("http")}
         if "respuesta" in t:
             turno["datos"] = de(recibidos + [("asistente", t["respuesta"])])
         else:
@@ -86,7 +89,8 @@ def de_turnos(turnos):
 
 def de_conversacion(M):
     """A conversation alone, as one turn."""
-    return [{"datos": de(M), "turno": None, "recibidos": None, "error": None, "marca": None, "esperado": None}]
+    return [{"datos": de(M), "turno": None, "recibidos": None, "error": None, "marca": None, "esperado": None,
+             "motivo": None, "uso": None, "http": None}]
 
 
 def _repetidos(vistos):

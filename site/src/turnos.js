@@ -1,7 +1,8 @@
 // What a cell shows of a conversation (py/vista.py's turns): one conversation, or a
-// ModeloGuionizado's run turn by turn with buttons to go from one turn to another. A refused
-// turn marks the message and block its error names, in words as well as colour, and shows
-// what the script expected there. Loaded when a cell first shows one, never before.
+// ModeloGuionizado's run turn by turn with buttons to go from one turn to another. A reply says
+// its stop_reason and token counts; a refused turn marks the message and block its error names,
+// in words as well as colour, and shows what the script expected there; a turn where the API
+// failed (an HTTP error of the script) says so. Loaded when a cell first shows one, never before.
 import { dibujar, activar } from "./conversacion.js";
 import { t } from "./textos.js";
 
@@ -31,7 +32,9 @@ function turno(tu, conError) {
   if (tu.recibidos !== null) raiz.prepend(el("p", "narracion", t(tu.recibidos === 1 ? "turno_recibe_uno" : "turno_recibe", { n: tu.recibidos })));
   raiz.setAttribute("aria-live", "off"); // a drawn view is read when visited, not announced
   if (tu.marca) senalar(raiz, tu.marca);
-  if (tu.error && conError) raiz.append(el("p", "rechazo", t("turno_rechaza", { error: tu.error })));
+  if (tu.motivo) raiz.append(el("p", "narracion motivo", t("turno_motivo", { motivo: tu.motivo, entrada: tu.uso.input_tokens, salida: tu.uso.output_tokens })));
+  if (tu.http) raiz.append(el("p", "rechazo fallo-http", t("turno_fallo_http", { error: tu.error })));
+  else if (tu.error && conError) raiz.append(el("p", "rechazo", t("turno_rechaza", { error: tu.error })));
   if (tu.esperado) {
     raiz.append(el("p", "narracion", t("turno_esperado", { n: tu.esperado.n })));
     const lista = dibujar({ mensajes: [tu.esperado] }).firstChild;

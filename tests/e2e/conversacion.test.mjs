@@ -151,7 +151,12 @@ test("ver_conversacion(modelo) in a cell draws the run turn by turn, ending on t
   }, PATATAS);
   assert.ok(r.vistas[2].igual, "the cell's last turn is the lesson's opening conversation, message for message");
   assert.deepEqual(r.vistas.map((v) => [v.rotulo, v.n]), [["Turno 1 de 3", 3], ["Turno 2 de 3", 5], ["Turno 3 de 3", 7]]);
-  assert.deepEqual(r.vistas[1].narracion, ["El modelo recibe 4 mensajes:", "Y contesta:"]);
+  assert.deepEqual(r.vistas[1].narracion.slice(0, 2), ["El modelo recibe 4 mensajes:", "Y contesta:"]);
+  // Each reply says its stop_reason and token counts; the input grows turn by turn (the whole history).
+  assert.match(r.vistas[1].narracion[2], /^stop_reason: tool_use\. Tokens \(estimados\): \d+ de entrada, toda la conversación; \d+ de salida\.$/);
+  const entradas = r.vistas.map((v) => Number(v.narracion.at(-1).match(/(\d+) de entrada/)[1]));
+  assert.ok(entradas[0] < entradas[1] && entradas[1] < entradas[2], String(entradas));
+  assert.match(r.vistas[2].narracion.at(-1), /^stop_reason: end_turn\./);
   assert.ok(r.primeroSinAnterior);
   assert.match(r.antes, /\nEl sábado vienen cuatro a cenar.\nLlevan patatas: tortilla.\n$/, "what the cell printed before comes first");
   assert.deepEqual(p.errores, []);

@@ -21,9 +21,9 @@ async function indice() {
 test("each lesson and block says how long it takes, and a summary shows its code names as code", async () => {
   const i = await indice();
   const filas = await i.locator(".lecciones .duracion").allInnerTexts();
-  assert.equal(filas.length, 6);
+  assert.equal(filas.length, 7);
   for (const f of filas) assert.match(f, /^Para leerla y hacerla: unos \d+ min$/);
-  assert.match(await i.locator(".bloque-resumen").nth(1).innerText(), /^4 lecciones, unas \d h( \d+ min)?$/);
+  assert.match(await i.locator(".bloque-resumen").nth(1).innerText(), /^5 lecciones, unas \d h( \d+ min)?$/);
   assert.equal(await i.locator('[data-leccion="errores-como-observaciones"] p code').first().innerText(), "ejecutar");
   await i.close();
 });

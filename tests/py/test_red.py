@@ -106,3 +106,22 @@ def test_build_reuses_the_expectations_of_the_lessons_reto(curso, monkeypatch):
     assert doc["bloques"][-1]["red"]["reto"] == "r"
     json.dumps(doc["bloques"][-1]["red"])  # plain JSON
 
+
+
+def test_a_turn_and_its_reply_side_by_side_and_no_reply_for_a_scripted_http_error():
+    archivo = CURSO / "fallos-de-la-api.reto.py"
+    esperado = retos.esperado(str(archivo), archivo.read_text(encoding="utf-8"))
+    # Turn 1 of its script is a 529; turn 2 resends the same two messages and gets the calls.
+    cuerpos = red.peticiones("x.md", 3, esperado, turno=2, respuesta=True)
+    assert [m["role"] for m in cuerpos["anthropic"]["messages"]] == ["user"]
+    anthropic, openai = cuerpos["respuestas"]["anthropic"], cuerpos["respuestas"]["openai"]
+    assert (anthropic["type"], anthropic["stop_reason"], anthropic["id"]) == ("message", "tool_use", "msg_guionizado_2")
+    assert [b["type"] for b in anthropic["content"]] == ["text", "tool_use", "tool_use"]
+    assert openai["choices"][0]["finish_reason"] == "tool_calls" and openai["usage"]["prompt_tokens"] > 0
+    assert "respuestas" not in red.peticiones("x.md", 3, esperado, turno=2)
+    with pytest.raises(ErrorDeConstruccion) as e:
+        red.peticiones("x.md", 3, esperado, turno=1, respuesta=True)
+    assert "x.md:3:" in str(e.value.problemas[0]) and "error HTTP" in str(e.value.problemas[0])
+    with pytest.raises(ErrorDeConstruccion) as e:
+        red.peticiones("x.md", 3, esperado, turno=9)
+    assert "el guion tiene 4 turnos" in str(e.value.problemas[0])

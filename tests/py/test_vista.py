@@ -88,7 +88,8 @@ def test_a_run_is_one_view_per_turn_and_a_refusal_carries_its_mark_and_what_was_
 
 def test_a_conversation_alone_is_one_turn_without_a_model():
     assert vista.de_conversacion([("usuario", "Hola")]) == [
-        {"datos": vista.de([("usuario", "Hola")]), "turno": None, "recibidos": None, "error": None, "marca": None, "esperado": None}]
+        {"datos": vista.de([("usuario", "Hola")]), "turno": None, "recibidos": None, "error": None, "marca": None, "esperado": None,
+         "motivo": None, "uso": None, "http": None}]
 
 
 def test_a_repeated_id_gets_its_own_letter_and_the_next_result_answers_it():
