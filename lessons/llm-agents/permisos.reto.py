@@ -25,6 +25,8 @@ de la llamada y nunca lanza una excepción. En este orden:
      nombre en lugar de NOMBRE, sin preguntar.
 3. Ejecuta la herramienta una vez, con `FUNCIONES[ll["name"]](entorno, **ll["input"])`: si
    lanza una excepción `e`, devuelve `error(id, str(e))`; si no, `resultado(id, lo_devuelto)`.
+   Como en la lección anterior, si `str(e)` está vacío, el contenido es el nombre de su clase,
+   `type(e).__name__`: la API no admite un error sin contenido.
 
 Solo se pregunta por una llamada que cumple su esquema y que `PERMISOS` manda preguntar.
 """
@@ -131,6 +133,10 @@ REGLAS = {
                                                  " de una que el usuario acaba de permitir.",
                    "mal_solo_filenotfound": "Solo captura FileNotFoundError: otra excepción de la herramienta se "
                                             "escapa."}),
+    "sin-mensaje": ("si `str(e)` está vacío, el contenido es el nombre de su clase, `type(e).__name__`",
+                    ["Si la excepción no tiene mensaje, el contenido es el nombre de su clase"],
+                    {"mal_mensaje_vacio": "Devuelve error(id, str(e)) también cuando str(e) está vacío: un error "
+                                          "sin contenido, que la API rechaza."}),
     "resultado": ("si no, `resultado(id, lo_devuelto)`",
                   ["Una lectura se ejecuta sin preguntar",
                    "Una lectura devuelve el fichero tal cual, con sus espacios y saltos de línea"],
@@ -176,7 +182,7 @@ def ejecutar(ll, entorno, confirmar):
     try:
         devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
     return resultado(ll["id"], devuelto)
 '''
 
@@ -239,6 +245,9 @@ def pruebas(h):
             ll("d1", "leer", ruta="recetas/salmorejo.txt"), []),
         con("Si la herramienta lanza otra excepción, también devuelve error(id, str(e))",
             ll("d3", "buscar", patron="arroz"), [], entorno={"despensa.txt": "arroz", "cuentas.txt": 3}),
+        con("Si la excepción no tiene mensaje, el contenido es el nombre de su clase",
+            ll("d4", "anotar", texto="comprar pan"), [], herramientas=h.con_anotar_sin_mensaje,
+            permisos=dict(leccion, anotar="permitir")),
         con("Ejecuta la herramienta sobre el entorno que recibe, no sobre ENTORNO",
             ll("d2", "escribir", ruta="despensa.txt", contenido="arroz"), [True], entorno=otro),
         con("Una herramienta que PERMISOS deniega no se ejecuta ni se pregunta",
@@ -271,4 +280,7 @@ def pruebas(h):
         con("una lectura que falla", ll(az.id(), "leer", ruta=az.palabra + ".txt"), [True],
             entorno=az.entorno, oculta=True),
     ] + [con("otra política, con %s" % n, ll(az.id(), n, **azar[n]), [az.elige([True, False])],
-             entorno=az.entorno, permisos=politica, oculta=True) for n in ("leer", "listar", "buscar", "escribir")]
+             entorno=az.entorno, permisos=politica, oculta=True) for n in ("leer", "listar", "buscar", "escribir")] + [
+        # Al final, para no cambiar lo que el azar da a las demás.
+        con("una excepción sin mensaje, después de preguntar", ll(az.id(), "anotar", texto=az.palabra), [True],
+            herramientas=h.con_anotar_sin_mensaje, permisos=dict(leccion, anotar="preguntar"), oculta=True)]

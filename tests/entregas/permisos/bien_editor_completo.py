@@ -26,7 +26,7 @@ def ejecutar(ll, entorno, confirmar):
     try:
         return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
 
 
 # Una prueba de quien aprende: el usuario dice que no.

@@ -14,4 +14,4 @@ def ejecutar(ll, entorno, confirmar):
     try:
         return resultado(id_, FUNCIONES[nombre](entorno, **ll["input"]))
     except Exception as e:
-        return error(id_, str(e))
+        return error(id_, str(e) or e.__class__.__name__)

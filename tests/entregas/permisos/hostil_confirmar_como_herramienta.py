@@ -8,5 +8,5 @@ def ejecutar(ll, entorno, confirmar):
     try:
         FUNCIONES["escribir"](entorno, ll, ll)
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
     return error(ll["id"], "no se ha ejecutado: el usuario no lo ha permitido")

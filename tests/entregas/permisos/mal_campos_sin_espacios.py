@@ -13,5 +13,5 @@ def ejecutar(ll, entorno, confirmar):
     try:
         devuelto = FUNCIONES[ll["name"]](entorno, **campos)
     except Exception as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
     return resultado(ll["id"], devuelto)

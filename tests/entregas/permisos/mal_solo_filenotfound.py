@@ -11,5 +11,5 @@ def ejecutar(ll, entorno, confirmar):
     try:
         devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
     except FileNotFoundError as e:
-        return error(ll["id"], str(e))
+        return error(ll["id"], str(e) or type(e).__name__)
     return resultado(ll["id"], devuelto)

@@ -1,0 +1,16 @@
+# Devuelve error(id, str(e)) también cuando str(e) está vacío: un error sin contenido, que la
+# API rechaza.
+def ejecutar(ll, entorno, confirmar):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return error(ll["id"], "no se ha ejecutado: " + motivo)
+    permiso = PERMISOS.get(ll["name"], "denegar")
+    if permiso == "denegar":
+        return error(ll["id"], "no se ha ejecutado: la herramienta '%s' no está permitida" % ll["name"])
+    if permiso == "preguntar" and not confirmar(ll):
+        return error(ll["id"], "no se ha ejecutado: el usuario no lo ha permitido")
+    try:
+        devuelto = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    except Exception as e:
+        return error(ll["id"], str(e))
+    return resultado(ll["id"], devuelto)
