@@ -44,6 +44,9 @@ CASOS = [
                  f"{RUTA}:12: la conversación del reto tiene 7 mensajes: una nota va delante del 1 al 7, o tras "
                  "el último con 8; llega 9",
                  id="a note past a challenge's conversation"),
+    pytest.param({"rota.md": CABECERA, "suelto.reto.py": "ENUNCIADO = 'x'\n"},
+                 "lessons/llm-agents/suelto.reto.py:1: ninguna lección pone este reto: falta un bloque {reto} "
+                 "con «:reto: suelto» en la suya", id="a challenge no lesson places"),
     pytest.param({"rota.md": CABECERA + "```{conversacion}\nusuario: hola\n  texto: x\n```\n"},
                  f"{RUTA}:12: este bloque no es de ningún mensaje: escribe antes «asistente:» o «usuario:», sola en su línea",
                  id="a conversation whose body is malformed"),
