@@ -89,6 +89,8 @@ def leer_cursos(dir_lecciones):
             vistos[meta["orden"]] = ruta
             docs.append(doc)
         curso["lecciones"] = sorted(docs, key=lambda d: d["meta"]["orden"])
+        if len(docs) == len(list(dir_curso.glob("*.md"))):  # else the lesson that places it may be the broken one
+            problemas.extend(_retos_sin_leccion(dir_curso, docs))
         try:
             curso["bloques"] = bloques.agrupar(_relativa(ficha), texto_ficha, curso["lecciones"],
                                                {md.stem for md in dir_curso.glob("*.md")})
@@ -98,6 +100,14 @@ def leer_cursos(dir_lecciones):
     if problemas:
         raise ErrorDeConstruccion(problemas)
     return cursos
+
+
+def _retos_sin_leccion(dir_curso, docs):
+    """A .reto.py that no lesson places with {reto}: calificar.py would grade what no page shows."""
+    puestos = {b["opciones"]["reto"] for d in docs for b in d["bloques"] if b["tipo"] == "reto"}
+    return [problema(_relativa(archivo), 1, "ninguna lección pone este reto: falta un bloque {reto} con "
+                                            f"«:reto: {archivo.name[:-len('.reto.py')]}» en la suya")
+            for archivo in sorted(dir_curso.glob("*.reto.py")) if archivo.name[:-len(".reto.py")] not in puestos]
 
 
 _LEIDAS = {}  # (schema, path, text) -> (doc, lines, errors), as read before any loader adds to doc

@@ -1,7 +1,8 @@
 // Mutation testing in real Pyodide: every first-order mutant of a challenge's SOLUCION
 // (tests/py/mutantes.py) must lose a point through the grader core, as the page runs it, with
 // each of a few fixed seeds; the only survivors allowed are the equivalent ones listed, with
-// their reason, in tests/py/mutantes_equivalentes.json.
+// their reason, in tests/py/mutantes_equivalentes.json. mutantes.informe refuses a SOLUCION with no
+// mutant, here as in the CPython runner (python3 tests/py/mutantes.py RETO).
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -24,7 +25,6 @@ for (const reto of RETOS) {
     const r = JSON.parse(py.runPython(
       `json.dumps(mutantes.informe(${JSON.stringify(reto)}, ${JSON.stringify(SEMILLAS)}))`));
     t.diagnostic(`${r.generados} mutants, ${r.muertos} killed, ${r.vivos.length} equivalent, ${r.segundos} s`);
-    assert.ok(r.generados >= 100, `only ${r.generados} mutants`);
     const equivalentes = EQUIVALENTES[reto] ?? {};
     const sinMotivo = r.vivos.filter((d) => !(d in equivalentes));
     const fuentes = sinMotivo.map((d) => `--- ${d}\n` + py.runPython(

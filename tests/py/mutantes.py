@@ -240,6 +240,9 @@ def informe(nombre_reto, semillas=(11, 12, 13)):
     inicio = time.perf_counter()
     assert all(sobrevive(reto, reto.solucion, s) for s in semillas), "SOLUCION fails its own tests"
     lista = mutantes(reto.solucion, reto.funcion)
+    # The one floor, in both runners: a SOLUCION with nothing to mutate proves nothing. How many
+    # mutants there are follows from how long SOLUCION is, and a short one is a virtue.
+    assert lista, "no mutant of SOLUCION: mutation testing checks nothing"
     vivos = [d for d, fuente in lista if all(sobrevive(reto, fuente, s) for s in semillas)]
     return {"generados": len(lista), "muertos": len(lista) - len(vivos), "vivos": vivos,
             "segundos": round(time.perf_counter() - inicio, 1)}

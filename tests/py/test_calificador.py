@@ -14,12 +14,15 @@ import transporte
 
 
 def test_each_statement_rule_has_its_test_after_the_replay():
+    hay_ocultas = False
     for reto in corpus.retos():
         nombres = calificador.nombres_de_pruebas(corpus.carga_reto(reto))
         assert nombres[0] == "Reproduce la conversación de la lección"
         ocultas = [n for n in nombres if n.startswith("Oculta: ")]
-        assert len(ocultas) >= 3 and nombres[-len(ocultas):] == ocultas
+        assert nombres[len(nombres) - len(ocultas):] == ocultas  # the hidden ones, if any, come last
         assert len(set(nombres)) == len(nombres)
+        hay_ocultas = hay_ocultas or bool(ocultas)
+    assert hay_ocultas, "no challenge has a hidden test, so their order above checked nothing"
 
 
 def test_a_memorised_answer_passes_the_replay_but_not_the_hidden_tests():

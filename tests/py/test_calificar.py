@@ -305,6 +305,19 @@ def test_a_clock_that_is_no_time_is_a_usage_error(opcion):
     assert r.returncode == 2 and r.stdout == b""
     assert "calificar.py: error: --tiempo-" in r.stderr.decode()
 
+
+def test_the_help_and_a_usage_error_speak_spanish():
+    programa = [sys.executable, os.path.join(PY, "calificar.py")]
+    r = califica(programa, "--help")
+    ayuda = r.stdout.decode()
+    assert r.returncode == 0 and ayuda.startswith("uso: calificar.py [-h] [--reto RETO]")
+    assert "\nargumentos:\n" in ayuda and "\nopciones:\n" in ayuda
+    assert "-h, --help          muestra esta ayuda y termina\n" in ayuda
+    assert not any(ingles in ayuda for ingles in ("usage:", "positional arguments", "options:", "show this help"))
+    r = califica(programa, "--no-existe", "--reto", "llamar-herramientas", "x.py")
+    assert r.returncode == 2 and r.stderr.decode().startswith("uso: calificar.py")
+    assert r.stderr.decode().endswith("calificar.py: error: no entiendo estos argumentos: --no-existe\n")
+
 def _procesos_de(carpeta):
     """Pids of the processes whose command line names this runtime folder (judges, children)."""
     vivos = []

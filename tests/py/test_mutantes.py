@@ -17,7 +17,7 @@ def test_each_mutant_is_a_distinct_program_that_compiles():
     for reto in RETOS:
         r, lista = _lista(reto)
         descripciones, fuentes = [d for d, f in lista], [f for d, f in lista]
-        assert len(set(descripciones)) == len(descripciones) >= 100
+        assert len(set(descripciones)) == len(descripciones) > 0
         assert len(set(fuentes)) == len(fuentes)
         assert ast.unparse(ast.parse(r.solucion)) not in fuentes
         with warnings.catch_warnings():
