@@ -11,7 +11,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { arrancarServidor, abrirNavegador, comprobarReto, escribirEnReto, esperarInterprete, RAIZ, RETO } from "./navegador.mjs";
+import { arrancarServidor, abrirNavegador, esperarInterprete, RAIZ } from "../tests/e2e/ayuda.mjs";
+import { comprobarReto, escribirEnReto, RETO } from "../tests/e2e/ayuda-reto.mjs";
 
 const args = process.argv.slice(2);
 const VECES = args.includes("--veces") ? Number(args[args.indexOf("--veces") + 1]) : 15;

@@ -1,4 +1,4 @@
-// Helpers for a lesson's challenge in the browser tests (bench/navegador.mjs has its own).
+// Helpers for a lesson's challenge in the browser tests and in bench/comprobar.mjs.
 export const RETO = "/courses/llm-agents/llamar-herramientas/";
 
 /** Replaces the challenge editor's text, as typing would. */
