@@ -1,5 +1,17 @@
 // Helpers for a lesson's challenge in the browser tests and in bench/comprobar.mjs.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { RAIZ } from "./ayuda.mjs";
+
 export const RETO = "/courses/llm-agents/llamar-herramientas/";
+
+/** How many tests the challenge at ruta has (the replay and its pruebas), from the build's data
+ *  in dist/: the tests count what the challenge holds, not what it held when they were written. */
+export function pruebasDelReto(ruta = RETO) {
+  const html = readFileSync(join(RAIZ, "dist", ruta, "index.html"), "utf8");
+  const datos = JSON.parse(/<script type="application\/json" id="datos">(.*?)<\/script>/s.exec(html)[1]);
+  return JSON.parse(datos.retos[0].esperado).pruebas.length + 1;
+}
 
 /** Replaces the challenge editor's text, as typing would. */
 export async function escribirEnReto(pagina, texto) {

@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { servidorYNavegador } from "./montaje.mjs";
 import { ejecutar, esperarInterprete, esperarServiceWorker, RAIZ } from "./ayuda.mjs";
-import { comprobarReto, escribirEnReto, RETO } from "./ayuda-reto.mjs";
+import { comprobarReto, escribirEnReto, RETO, pruebasDelReto } from "./ayuda-reto.mjs";
+
+const N = pruebasDelReto(); // the first challenge's tests
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
@@ -28,8 +30,8 @@ test("a right solution typed into the challenge passes every test, and the cells
   await escribirEnReto(p, entrega("bien_a_mano.py"));
   const r = await comprobarReto(p);
   assert.equal(r.fallidas.length, 0, JSON.stringify(r.fallidas));
-  assert.equal(r.pruebas.length, 28);
-  assert.match(r.estado, /^28 de 28 pruebas superadas: ¡reto superado!/);
+  assert.equal(r.pruebas.length, N);
+  assert.match(r.estado, new RegExp(`^${N} de ${N} pruebas superadas: ¡reto superado!`));
   assert.equal(await p.locator(".reto-resultado").getAttribute("aria-live"), "polite");
   // The submission ran apart: the cell's names are still the cell's.
   await p.locator('[data-celda="a-ciegas"] .cm-content').click();
@@ -53,7 +55,7 @@ test("a wrong solution fails, with a message that shows both sides, the learner'
     "Se esperaba que observaciones lanzara ValueError, y lanzó KeyError en la línea 6 de tu código: 'borrar'.\n" +
     "El diccionario no tiene la clave 'borrar': mira qué claves tiene (print(d.keys())), o usa d.get('borrar'), " +
     "que da None cuando falta.");
-  assert.match(r.estado, /^27 de 28 pruebas superadas\./);
+  assert.match(r.estado, new RegExp(`^${N - 1} de ${N} pruebas superadas\\.`));
   await p.close();
 });
 
@@ -75,7 +77,7 @@ test("the code and the last result survive a reload", async () => {
   await p.reload();
   await p.locator(".reto .cm-content").waitFor();
   assert.match(await p.locator(".reto .cm-content").innerText(), /FUNCIONES\[b\["name"\]\]/);
-  assert.match(await p.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 27 de 28/);
+  assert.match(await p.locator(".reto-estado").innerText(), new RegExp(`^Resultado de tu última comprobación: ${N - 1} de ${N}`));
   assert.equal(await p.locator(".reto-pruebas > li.mal").count(), 1);
   await p.locator(".reto button.restaurar").click();
   assert.match(await p.locator(".reto .cm-content").innerText(), /^def observaciones\(respuesta, entorno\):\s+resultados = \[\]/);
@@ -92,9 +94,9 @@ test("offline, the challenge keeps its code and result, and Comprobar still grad
   try {
     const q = await abrir();
     assert.match(await q.locator(".reto .cm-content").innerText(), /incumple/);
-    assert.match(await q.locator(".reto-estado").innerText(), /^Resultado de tu última comprobación: 28 de 28/);
+    assert.match(await q.locator(".reto-estado").innerText(), new RegExp(`^Resultado de tu última comprobación: ${N} de ${N}`));
     const r = await comprobarReto(q);
-    assert.match(r.estado, /^28 de 28/);
+    assert.match(r.estado, new RegExp(`^${N} de ${N}`));
     await q.close();
   } finally {
     await e.navegador.contexto.setOffline(false);
