@@ -146,6 +146,20 @@ def _cargar_retos(dir_curso, ruta, doc, lineas):
     return problemas
 
 
+def _esperado_de_reto(dir_curso, ruta, lineas, i, nombre, de_retos):
+    """The expectations of the challenge block i names in `:reto:`: those of the lesson's {reto}
+    of the same challenge, or computed (and cached) as for one; ErrorDeConstruccion at its line."""
+    if nombre in de_retos:
+        return de_retos[nombre]
+    archivo = dir_curso / f"{nombre}.reto.py"
+    if not archivo.exists():
+        raise ErrorDeConstruccion([problema(ruta, lineas[("bloques", i, "opciones", "reto")],
+                                            f"no existe el reto «{nombre}»: falta {_relativa(archivo)}")])
+    fuente = archivo.read_text(encoding="utf-8")
+    retos.publico(_relativa(archivo), fuente)  # its shape, with file:line, before running it
+    return retos.esperado(_relativa(archivo), fuente)
+
+
 def _cargar_redes(dir_curso, ruta, doc, lineas):
     """Attaches to each {red} block the request bodies of its challenge's last turn; the problems.
 
@@ -157,18 +171,8 @@ def _cargar_redes(dir_curso, ruta, doc, lineas):
         if b["tipo"] != "red":
             continue
         nombre = b["opciones"]["reto"]
-        archivo = dir_curso / f"{nombre}.reto.py"
         try:
-            if nombre in de_retos:
-                esperado = de_retos[nombre]
-            elif archivo.exists():
-                fuente = archivo.read_text(encoding="utf-8")
-                retos.publico(_relativa(archivo), fuente)  # its shape, with file:line, before running it
-                esperado = retos.esperado(_relativa(archivo), fuente)
-            else:
-                problemas.append(problema(ruta, lineas[("bloques", i, "opciones", "reto")],
-                                          f"no existe el reto «{nombre}»: falta {_relativa(archivo)}"))
-                continue
+            esperado = _esperado_de_reto(dir_curso, ruta, lineas, i, nombre, de_retos)
             turno = int(b["opciones"]["turno"]) if "turno" in b["opciones"] else None
             b["red"] = {"reto": nombre, "turno": turno, **red.peticiones(
                 ruta, lineas[("bloques", i)], esperado, turno=turno, respuesta="respuesta" in b["opciones"])}
@@ -188,16 +192,7 @@ def _cargar_conversaciones(dir_curso, ruta, doc, lineas):
         nombre, cuerpo = b["opciones"].get("reto"), b["cuerpo"]
         try:
             if nombre:
-                archivo = dir_curso / f"{nombre}.reto.py"
-                if nombre in de_retos:
-                    esperado = de_retos[nombre]
-                elif archivo.exists():
-                    fuente = archivo.read_text(encoding="utf-8")
-                    retos.publico(_relativa(archivo), fuente)
-                    esperado = retos.esperado(_relativa(archivo), fuente)
-                else:
-                    raise ErrorDeConstruccion([problema(ruta, lineas[("bloques", i, "opciones", "reto")],
-                                                        f"no existe el reto «{nombre}»: falta {_relativa(archivo)}")])
+                esperado = _esperado_de_reto(dir_curso, ruta, lineas, i, nombre, de_retos)
                 M = conversacion.de_un_reto(esperado)
                 notas = conversacion.notas_de_reto(ruta, lineas[("bloques", i, "cuerpo")], cuerpo, M)
                 b["conversacion"] = {"M": M, "notas": notas}
