@@ -77,3 +77,17 @@ test("Permisos' permission cell marks each error it shows with [is_error]", asyn
   assert.match(salida, /^c1 preguntas: 0, tool_result c1 no se ha ejecutado: x {3}\[is_error\]$/m);
   await p.close();
 });
+
+test("on a touch phone the keyboard hints are not shown; with a mouse they are", async () => {
+  const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
+  const pista = p.locator(".ayuda-teclado").first();
+  await pista.waitFor({ state: "attached" });
+  assert.equal(await pista.isVisible(), true, "a mouse and keyboard: the hint shows");
+  const cdp = await p.context().newCDPSession(p);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
+  await p.reload();
+  await pista.waitFor({ state: "attached" });
+  assert.deepEqual(await p.evaluate(() => [matchMedia("(hover: none)").matches, matchMedia("(pointer: coarse)").matches]), [true, true]);
+  assert.equal(await pista.isVisible(), false, "touch only: no hint about keys the phone lacks");
+  await p.close();
+});
