@@ -1,7 +1,8 @@
 // A CodeMirror 6 editor for one cell: Python highlighting, line numbers,
 // Shift+Enter / Ctrl+Enter to run, and a mark on the line an error points at. Tab indents, so
 // every editor says how to leave it (Esc, then Tab): as its description, and in view when it
-// gets focus from the keyboard. On a narrow screen long lines wrap, as the static copy does.
+// gets focus from the keyboard. On a narrow screen long lines wrap, as the static copy does, under
+// their own indentation (sangria.js).
 import { EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine, Decoration } from "@codemirror/view";
 import { EditorState, StateField, StateEffect, Prec, Compartment } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
@@ -9,6 +10,7 @@ import { python } from "@codemirror/lang-python";
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching, indentUnit } from "@codemirror/language";
 import { tags as t } from "@lezer/highlight";
 import { t as texto } from "./textos.js";
+import { sangriaColgante } from "./sangria.js";
 
 const ESTRECHA = matchMedia("(max-width: 600px)"); // as estilo.css wraps .editor > pre
 let porTeclado = false; // whether the last input was a key: focus then came from Tab, not a click
@@ -75,7 +77,7 @@ export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) 
         // tabindex: axe counts a contenteditable as unfocusable, so a wide line's scroller failed
         // scrollable-region-focusable; it adds no Tab stop (codemirror/dev#960).
         EditorView.contentAttributes.of({ "aria-label": etiqueta, tabindex: "0", "aria-describedby": ayuda.id }),
-        ajuste.of(ESTRECHA.matches ? EditorView.lineWrapping : []),
+        ajuste.of(ESTRECHA.matches ? [EditorView.lineWrapping, sangriaColgante] : []),
         EditorView.domEventHandlers({
           focus: () => void (ayuda.hidden = !porTeclado || yaDicho()),
           blur: () => void (ayuda.hidden = true),
@@ -87,7 +89,7 @@ export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) 
     }),
   });
   padre.append(ayuda);
-  ESTRECHA.addEventListener("change", () => vista.dispatch({ effects: ajuste.reconfigure(ESTRECHA.matches ? EditorView.lineWrapping : []) }));
+  ESTRECHA.addEventListener("change", () => vista.dispatch({ effects: ajuste.reconfigure(ESTRECHA.matches ? [EditorView.lineWrapping, sangriaColgante] : []) }));
   return {
     vista,
     texto: () => vista.state.doc.toString(),

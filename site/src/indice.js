@@ -16,6 +16,7 @@ function pintar() {
     return [leccion, h, h.celdas === leccion.celdas.length && h.preguntas === leccion.preguntas.length && h.retos === leccion.retos.length];
   });
   const pendientes = new Set(estados.filter(([, , completa]) => !completa).map(([l]) => l.bloque)); // blocks not done
+  const seguir = siguePor(ultimo, estados);
   for (const [leccion, h, completa] of estados) {
     const li = document.querySelector(`[data-leccion="${leccion.slug}"]`);
     const partes = [];
@@ -25,14 +26,27 @@ function pintar() {
     if (!completa && leccion.retos.length) partes.push(t(h.retos === leccion.retos.length ? "indice_reto_superado" : "indice_reto_pendiente"));
     if (h.pistas) partes.push(t(h.pistas === 1 ? "indice_pistas_uno" : "indice_pistas", { n: h.pistas }));
     li.querySelector(".progreso").textContent = partes.join(" · ");
-    const aqui = ultimo && ultimo.slug === leccion.slug && pendientes.size > 0;
+    const aqui = seguir?.slug === leccion.slug;
     li.classList.toggle("aqui", aqui);
-    const seguir = li.querySelector(".seguir");
-    seguir.hidden = !aqui;
-    if (aqui) seguir.href = `${leccion.slug}/#${ultimo.ancla}`;
+    const enlace = li.querySelector(".seguir");
+    enlace.hidden = !aqui;
+    if (aqui) enlace.href = `${leccion.slug}/${seguir.ancla ? `#${seguir.ancla}` : ""}`;
   }
   document.querySelectorAll(".bloque-hecho").forEach((e) => (e.hidden = pendientes.has(Number(e.dataset.bloque))));
   document.querySelector(".curso-hecho").hidden = pendientes.size > 0;
+}
+
+/** Where «Sigue donde lo dejaste» leads: the last place worked in, unless it was a challenge now
+ *  passed or a lesson now complete; then the next lesson not complete (from the top if none after). */
+function siguePor(ultimo, estados) {
+  if (!ultimo || estados.every(([, , completa]) => completa)) return null;
+  const k = estados.findIndex(([l]) => l.slug === ultimo.slug);
+  if (k < 0) return null;
+  const [leccion, h, completa] = estados[k];
+  const retoHecho = ultimo.ancla.startsWith("reto-") && h.retos === leccion.retos.length;
+  if (!completa && !retoHecho) return ultimo;
+  const otra = [...estados.slice(k + 1), ...estados.slice(0, k)].find(([, , c]) => !c);
+  return otra ? { slug: otra[0].slug, ancla: "" } : ultimo;
 }
 
 /** Downloads every saved value that fits formas.js; one that does not is left out, and said. */

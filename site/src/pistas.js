@@ -16,12 +16,16 @@ export function montarPistas(seccion, claveReto) {
   const items = caja ? [...caja.querySelectorAll(".pistas > li")] : [];
   const boton = caja?.querySelector(".ver-pista");
   const aviso = caja?.querySelector(".pista-aviso");
+  // Hints opened once the challenge is passed count against nobody: kept in memory, not saved,
+  // so the index's «N pistas vistas» is what helped before passing.
+  let libres = 0;
+  const superado = () => leerDato(kSuperado) === "1";
 
   function pintar() {
-    const vistas = Math.min(numero(kVistas), items.length);
+    const vistas = Math.min(numero(kVistas) + libres, items.length);
     items.forEach((li, k) => (li.hidden = k >= vistas));
     const siguiente = items[vistas];
-    const faltan = siguiente ? Number(siguiente.dataset.tras) - numero(kFallos) : 0;
+    const faltan = siguiente && !superado() ? Number(siguiente.dataset.tras) - numero(kFallos) : 0;
     boton.hidden = !siguiente;
     boton.disabled = faltan > 0;
     boton.textContent = t("pista_ver", { k: vistas + 1, n: items.length });
@@ -32,8 +36,9 @@ export function montarPistas(seccion, claveReto) {
   if (items.length) {
     caja.hidden = false;
     boton.addEventListener("click", () => {
-      const vistas = numero(kVistas);
-      guardar(kVistas, String(vistas + 1), null);
+      const vistas = numero(kVistas) + libres;
+      if (superado()) libres++;
+      else guardar(kVistas, String(vistas + 1), null);
       pintar();
       const nueva = items[vistas];
       nueva.tabIndex = -1;
@@ -41,7 +46,7 @@ export function montarPistas(seccion, claveReto) {
     });
     pintar();
   }
-  if (discusion) discusion.hidden = leerDato(kSuperado) !== "1";
+  if (discusion) discusion.hidden = !superado();
 
   return {
     terminado(superado) {

@@ -75,3 +75,23 @@ test("once every lesson is done the index says so, per block and for the course,
   assert.match(await i.locator(".progreso-acciones").innerText(), /Lo que importas sustituye lo que este navegador tenga guardado/);
   await i.close();
 });
+
+test("«Sigue donde lo dejaste» leads past a challenge just passed to the next lesson, and back to a place still open", async () => {
+  const i = await indice();
+  const guardar = (sitio, superado) => i.evaluate(([sitio, superado]) => {
+    localStorage.clear();
+    const datos = JSON.parse(document.getElementById("datos").textContent);
+    localStorage.setItem(`curso-agentes:${datos.curso}/:ultimo-sitio`, JSON.stringify(sitio));
+    if (superado) localStorage.setItem(`curso-agentes:${datos.curso}/${sitio.slug}:reto-${superado}:superado`, "1");
+  }, [sitio, superado]);
+  const orden = await i.locator("li[data-leccion]").evaluateAll((ls) => ls.map((l) => l.dataset.leccion));
+  const k = orden.indexOf("llamar-herramientas");
+  const seguir = async () => (await i.reload(), await i.locator("section.progreso-acciones:not([hidden])").waitFor(),
+    i.locator(".seguir:not([hidden])").evaluateAll((as) => as.map((a) => a.getAttribute("href"))));
+  await guardar({ slug: "llamar-herramientas", ancla: "reto-llamar-herramientas" }, "llamar-herramientas");
+  assert.deepEqual(await seguir(), [`${orden[k + 1]}/`], "the challenge is passed: the next lesson is what is left to do");
+  await guardar({ slug: "llamar-herramientas", ancla: "reto-llamar-herramientas" }, null);
+  assert.deepEqual(await seguir(), ["llamar-herramientas/#reto-llamar-herramientas"], "not passed yet: back to it");
+  await i.evaluate(() => localStorage.clear());
+  await i.close();
+});

@@ -77,3 +77,38 @@ test("Permisos' permission cell marks each error it shows with [is_error]", asyn
   assert.match(salida, /^c1 preguntas: 0, tool_result c1 no se ha ejecutado: x {3}\[is_error\]$/m);
   await p.close();
 });
+
+test("on a touch phone the keyboard hints are not shown; with a mouse they are", async () => {
+  const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
+  const pista = p.locator(".ayuda-teclado").first();
+  await pista.waitFor({ state: "attached" });
+  assert.equal(await pista.isVisible(), true, "a mouse and keyboard: the hint shows");
+  const cdp = await p.context().newCDPSession(p);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
+  await p.reload();
+  await pista.waitFor({ state: "attached" });
+  assert.deepEqual(await p.evaluate(() => [matchMedia("(hover: none)").matches, matchMedia("(pointer: coarse)").matches]), [true, true]);
+  assert.equal(await pista.isVisible(), false, "touch only: no hint about keys the phone lacks");
+  await p.close();
+});
+
+test("at 390 px a wrapped indented line goes on under its first character, not at the margin", async () => {
+  const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
+  await p.locator(".cm-content").first().waitFor();
+  const medidas = await p.evaluate(() => [...document.querySelectorAll(".cm-line")].flatMap((linea) => {
+    const m = /^ +/.exec(linea.textContent);
+    if (!m || linea.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(linea).lineHeight)) return [];
+    const paseo = document.createTreeWalker(linea, NodeFilter.SHOW_TEXT);
+    let resto = m[0].length, nodo;
+    while ((nodo = paseo.nextNode()) && nodo.length <= resto) resto -= nodo.length;
+    const r = document.createRange();
+    r.setStart(nodo, resto); r.setEnd(nodo, resto + 1);
+    const primera = r.getBoundingClientRect();
+    r.selectNodeContents(linea);
+    const filas = [...r.getClientRects()].filter((c) => c.top > primera.bottom - 2 && c.width > 0);
+    return [{ texto: linea.textContent, primera: primera.left, resto: Math.min(...filas.map((c) => c.left)) }];
+  }));
+  assert.ok(medidas.length > 0, "the lesson has an indented line that wraps at 390 px");
+  for (const { texto, primera, resto } of medidas) assert.ok(Math.abs(resto - primera) < 2, `${texto}: wrapped rows at ${resto}, first character at ${primera}`);
+  await p.close();
+});

@@ -79,3 +79,24 @@ test("the index shows the hints seen, and an export carries them to a fresh prof
     await otro.cerrar();
   }
 });
+
+test("a hint opened after passing shows at once and is not counted as seen", async () => {
+  const otro = await abrirNavegador(e.servidor.origen);
+  try {
+    const p = await otro.contexto.newPage();
+    await p.goto(e.servidor.origen + RETO);
+    await pistas(p);
+    await p.evaluate(() => {
+      const { curso, slug, retos } = JSON.parse(document.getElementById("datos").textContent);
+      localStorage.setItem(`curso-agentes:${curso}/${slug}:reto-${retos[0].nombre}:superado`, "1");
+    });
+    await p.reload();
+    for (let k = 0; k < 3; k++) await p.locator(".ver-pista").click(); // the third waits for no failed attempt
+    assert.deepEqual(Object.values(await pistas(p)).slice(0, 2).map((v) => v?.length ?? v), [3, null]);
+    await p.goto(e.servidor.origen + INDICE);
+    await p.locator(`${FILA}:not(:empty)`).waitFor();
+    assert.doesNotMatch(await p.locator(FILA).innerText(), /pista/);
+  } finally {
+    await otro.cerrar();
+  }
+});
