@@ -161,7 +161,7 @@ class Paginas:
             texto_usa = f'<span class="celda-usa">{usa}</span>'
         return self._llenar("celda", id=ident, nombre=html.escape(nombre), usa=texto_usa,
                             etiqueta_salida=html.escape(self.textos["salida_etiqueta"].format(n=n)),
-                            codigo=f"<pre><code>{resaltar(codigo)}</code></pre>")
+                            codigo=f"<pre><code>{_lineas(resaltar(codigo))}</code></pre>")
 
     def _bloque_pregunta(self, bloque, estado):
         p = bloque["pregunta"]
@@ -185,7 +185,7 @@ class Paginas:
                                 "huella": huellas.de_texto(reto["plantilla"]),
                                 "esperado": json.dumps(reto["esperado"], ensure_ascii=False)})
         return self._llenar("reto", nombre=reto["nombre"], enunciado=_md.render(reto["enunciado"]),
-                            codigo=f"<pre><code>{resaltar(reto['plantilla'])}{_linea_final(reto['plantilla'])}</code></pre>",
+                            codigo=f"<pre><code>{_lineas(resaltar(reto['plantilla']))}{_linea_final(reto['plantilla'])}</code></pre>",
                             pistas=self._pistas(reto["pistas"]),
                             discusion=self._discusion(reto["nombre"], reto["discusion"]))
 
@@ -307,6 +307,22 @@ _ESCAPES_ISLA = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026",
 
 
 _SIN_COLOR = re.compile(r'<span class="[wp]">([^<]*)</span>')
+
+
+def _lineas(resaltado):
+    """An editor's static copy, one span per line, each with its indentation in --sangria: on a
+    phone (estilo.css) a wrapped line hangs under its own indentation as the editor's do
+    (site/src/sangria.js); without it a cell grew 42 px when its editor replaced the copy.
+    Pygments closes its spans at each line's end, so every line is whole."""
+    lineas = []
+    for linea in resaltado.split("\n")[:-1]:
+        n = len(_SANGRIA.match(re.sub("<[^>]*>", "", linea))[0])
+        estilo = f' style="--sangria: {n}"' if n else ""
+        lineas.append(f'<span class="linea"{estilo}>{linea}\n</span>')
+    return "".join(lineas)
+
+
+_SANGRIA = re.compile(" *")
 
 
 def _linea_final(codigo):
