@@ -36,7 +36,8 @@ FECHA = (1980, 1, 1, 0, 0, 0)  # the earliest date a zip can hold
 def contenido(reto, ruta_reto):
     """{name in the zip: bytes} for one challenge."""
     del_repo = [o for o in aislamiento.origenes().values() if RAIZ in o.parents]
-    del_repo += [RAIZ / "py" / n for n in ("calificar.py", "aislamiento.py", "lote.py", "lote_html.py")]
+    del_repo += [RAIZ / "py" / n for n in ("calificar.py", "relevo.py", "proceso.py", "aislamiento.py", "lote.py",
+                                           "lote_html.py")]
     del_repo += [ruta_reto]
     faltan = [str(o) for o in del_repo if not o.is_file()]
     ruedas = {o.name.split("-")[0] for o in del_repo if o.suffix == ".whl"}

@@ -27,13 +27,14 @@ import functools
 import random
 import time
 
+import firmas
 import redaccion
 import vista
 from ayuda import Ayuda, juegos
 from entrega import TOPE_SALIDA, ejecuta_fuentes
 from redaccion import FRASES
-from transporte import FALTA, MISMO, EnEsteInterprete
-from valores import clave, por_json
+from transporte import EnEsteInterprete
+from valores import FALTA, MISMO, por_json
 
 REPRODUCE = "Reproduce la conversación de la lección"
 TIEMPO_LLAMADA = 2.0      # seconds of the learner's code per call, and per submission: the
@@ -41,7 +42,6 @@ TIEMPO_ENTREGA = 10.0     # defaults of calificar.py, and the page's limits for 
 _TOPE_FALLO = 2_000       # characters of one test's message
 _TOPE_VISTA = 200_000     # characters of one test's conversation, as JSON: past it, not shown
 _TOPE_TURNOS = 10
-_TOPE_BLOQUES = 200       # blocks in one answer
 # The trusted side's bounds for the tools a submission calls. With at most _TOPE_ENTORNO
 # characters in the environment and paths of at most _TOPE_RUTA, the costliest call,
 # buscar(""), writes at most ~20 MB; _TOPE_TIEMPO_HERRAMIENTAS caps their sum per submission.
@@ -49,12 +49,6 @@ _TOPE_ENTORNO = 100_000
 _TOPE_RUTA = 200
 _TOPE_RESULTADO = 100_000
 _TOPE_TIEMPO_HERRAMIENTAS = 2.0
-
-BLOQUE = {"type": "object",
-          "properties": {"type": {"const": "tool_result"}, "tool_use_id": {"type": "string"},
-                         "content": {"type": "string"}, "is_error": {"type": "boolean"}},
-          "required": ["type", "tool_use_id", "content", "is_error"],
-          "additionalProperties": False}
 
 
 def espacio(fuentes):
@@ -87,7 +81,7 @@ def esperado(reto, semilla):
              "contexto": reto.contexto, "semilla": semilla}
     de_referencia, firma = EnEsteInterprete(referencia, reto.funcion), reto.firma
     guion = por_json(list(reto.conversacion(ayuda)))
-    if firma == "bucle":  # the learner's function is the loop: one call replays the conversation
+    if not firmas.de(firma).arnes:  # the learner's function is the loop: one call replays the conversation
         r, entorno, registro, incidencias = ejecuta(de_referencia, {"guion": guion, "tope": _TOPE_TURNOS},
                                                      referencia["ENTORNO"], ayuda.herramientas, gasto_nuevo(),
                                                      firma, publico=referencia)
@@ -191,86 +185,60 @@ def gasto_nuevo():
     return {"segundos": 0.0, "agotado": False, "rechazo": None}
 
 
-def ejecuta(transporte, argumento, entorno, juego, gasto, firma=None, usuario=None, publico=None):
+def ejecuta(transporte, argumento, entorno, juego, gasto, firma="llamada", usuario=None, publico=None):
     """One call through the transport, with tools bound to a fresh trusted copy of the environment.
 
     Returns (respuesta, entorno después, [(herramienta, args, kwargs), ...] in order, incidencias):
     incidencias are the rules of the statement that this side saw broken in how the learner's
     code used what it was given (inicio, the model, the user), in Spanish; the first fails the test.
     `gasto` is the submission's {"segundos": tool time so far, "agotado": bool}. `firma` is the
-    challenge's; in "permiso", `usuario` is {"respuestas": [bool], "k": answers given}, shared by
-    the calls of one conversation (a test's own comes in its argumento, with the PERMISOS it
-    sets, if any). In "bucle", the scripted model is built here from `publico` and called like a
-    tool: the script never reaches the learner's side, the registro counts the model's calls, and
-    each call's tools are compared with the HERRAMIENTAS the learner got.
+    challenge's, a name of firmas.FIRMAS, whose `prepara` says what the call sends and what its
+    code gets besides the tools (the scripted model of "bucle", built from `publico`; the user
+    of "permiso", `usuario`: {"respuestas": [bool], "k": answers given}, shared by the calls of
+    one conversation); each runs here through the same bounds as a tool.
     """
-    entorno, registro, incidencias, permisos = copy.deepcopy(entorno), [], [], None
-    if firma == "permiso" and usuario is None:
-        usuario, permisos = {"respuestas": argumento["respuestas"], "k": 0}, argumento.get("permisos")
-        argumento = argumento["llamada"]
-    if firma == "bucle":
-        modelo = _modelo(publico, argumento["guion"], gasto)
-        argumento = {"inicio": argumento["guion"][0], "tope": argumento["tope"]}
-
-    def con_limites(nombre, f):
-        def herramienta(destino, *args, **kwargs):
-            if destino is FALTA:  # what calling the real tool without its entorno raises
-                raise TypeError("%s() missing 1 required positional argument: 'entorno'" % nombre)
-            objetivo = entorno if destino is MISMO else destino
-            if gasto["segundos"] > _TOPE_TIEMPO_HERRAMIENTAS:
-                gasto["agotado"] = True
-                raise RuntimeError(redaccion.lento(firma, _TOPE_TIEMPO_HERRAMIENTAS))
-            problema = _excede(objetivo)
-            if problema:
-                raise OSError(problema)
-            registro.append((nombre, () if nombre == "modelo" else args, kwargs))  # shown only if a message needs it
-            antes, inicio = dict(objetivo) if isinstance(objetivo, dict) else None, time.perf_counter()
-            try:
-                valor = f(objetivo, *args, **kwargs)
-            finally:
-                gasto["segundos"] += time.perf_counter() - inicio
-            problema = _excede(objetivo, valor)
-            if problema:
-                if antes is not None:
-                    objetivo.clear()
-                    objetivo.update(antes)
-                raise OSError(problema)
-            return valor, (dict(objetivo) if antes is not None and objetivo != antes else None)
-        return herramienta
-
-    funciones = {n: con_limites(n, f) for n, f in juego["funciones"].items()}
-    argumentos = [argumento, copy.deepcopy(entorno)]
-    if firma in ("bucle", "permiso"):
-        argumentos.append(firma)
-    if firma == "permiso":
-        argumentos.append(permisos)
-        pedida = clave(argumento)
-
-        def confirmar(entorno, ll):
-            if clave(ll) != pedida:  # the user is asked about the call, not about anything else
-                incidencias.append(FRASES["pregunto_otra_cosa"] % redaccion.muestra_en_linea(ll))
-                raise ValueError(FRASES["confirmar_otra"] % redaccion.muestra_en_linea(ll))
-            k, usuario["k"] = usuario["k"], usuario["k"] + 1
-            return usuario["respuestas"][k] if k < len(usuario["respuestas"]) else True
-        funciones["confirmar"] = con_limites("confirmar", confirmar)
-    if firma == "bucle":
-        declaradas = clave(juego["herramientas"])
-
-        def responde(entorno, M, herramientas=None):
-            if len(redaccion.texto_json(M)) > _TOPE_ENTORNO * 3:  # a learner's M is parsed here, on the trusted side
-                raise ValueError(FRASES["conversacion_grande"] % (_TOPE_ENTORNO * 3))
-            if clave(herramientas) != declaradas and not incidencias:
-                vez = sum(1 for n, *_ in registro if n == "modelo")
-                incidencias.append(FRASES["otras_herramientas"] % (
-                    vez, redaccion.otras_herramientas(herramientas, juego["herramientas"])))
-            return publico["respuesta_api"](modelo(M, herramientas))  # every field crosses, as JSON
-        funciones["modelo"] = con_limites("modelo", responde)
-    r = transporte.llama(argumentos, juego["herramientas"], funciones)
+    firma = firmas.de(firma)
+    entorno, registro, incidencias = copy.deepcopy(entorno), [], []
+    llamada = firmas.Llamada(argumento, entorno, juego, usuario, registro, incidencias, publico,
+                             functools.partial(_modelo, publico, gasto=gasto), _TOPE_ENTORNO * 3)
+    argumento, mas, propias, revisa = firma.prepara(llamada)
+    funciones = {n: _con_limites(n, f, entorno, registro, gasto, firma)
+                 for n, f in {**juego["funciones"], **propias}.items()}
+    r = transporte.llama([argumento, copy.deepcopy(entorno), firma.nombre, *mas], juego["herramientas"], funciones)
     if gasto["agotado"]:
         r = {"caida": redaccion.lento(firma, _TOPE_TIEMPO_HERRAMIENTAS)}
-    if firma == "bucle" and "caida" not in r and clave(r.get("inicio")) != clave(argumento["inicio"]):
-        incidencias.insert(0, redaccion.inicio_cambiado(argumento["inicio"], r.get("inicio")))
+    if revisa:
+        revisa(r)
     return r, entorno, registro, incidencias
+
+
+def _con_limites(nombre, f, entorno, registro, gasto, firma):
+    """The tool `f` as the learner's code calls it, on this side: on `entorno` when it passed the
+    one it was given, counted in `registro`, timed in `gasto`, bounded in what it writes."""
+    def herramienta(destino, *args, **kwargs):
+        if destino is FALTA:  # what calling the real tool without its entorno raises
+            raise TypeError("%s() missing 1 required positional argument: 'entorno'" % nombre)
+        objetivo = entorno if destino is MISMO else destino
+        if gasto["segundos"] > _TOPE_TIEMPO_HERRAMIENTAS:
+            gasto["agotado"] = True
+            raise RuntimeError(redaccion.lento(firma, _TOPE_TIEMPO_HERRAMIENTAS))
+        problema = _excede(objetivo)
+        if problema:
+            raise OSError(problema)
+        registro.append((nombre, () if nombre == "modelo" else args, kwargs))  # shown only if a message needs it
+        antes, inicio = dict(objetivo) if isinstance(objetivo, dict) else None, time.perf_counter()
+        try:
+            valor = f(objetivo, *args, **kwargs)
+        finally:
+            gasto["segundos"] += time.perf_counter() - inicio
+        problema = _excede(objetivo, valor)
+        if problema:
+            if antes is not None:
+                objetivo.clear()
+                objetivo.update(antes)
+            raise OSError(problema)
+        return valor, (dict(objetivo) if antes is not None and objetivo != antes else None)
+    return herramienta
 
 
 def _excede(entorno, valor=None):
@@ -302,7 +270,7 @@ def _corre_prueba(datos, publico, juego, p, transporte, gasto):
         or (valor or preguntas if "excepcion" in r else preguntas or valor) \
         or _compara_lo_ejecutado(p, registro, entorno)
     if fallo and not p["oculta"]:  # a hidden test's inputs are never shown
-        fallo = FRASES["enviado"] % (redaccion.muestra_argumento(p["argumento"], firma), fallo)
+        fallo = FRASES["enviado"] % (firmas.de(firma).muestra(p["argumento"]), fallo)
     return fallo, r.get("salida", "")
 
 
@@ -317,83 +285,17 @@ def _compara_lo_ejecutado(p, registro, entorno):
     return fallo
 
 
-def _juzga(funcion, publico, debia, r, firma=None):
+def _juzga(funcion, publico, debia, r, firma):
     """Whether the reply r is the expected one, and if not, why."""
     if "caida" in r:
         return redaccion.como_frase(r["caida"])
+    firma = firmas.de(firma)
     if "excepcion" in debia:
         if "excepcion" in r and debia["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
         return redaccion.con_explicacion(FRASES["debia_lanzar"] % (funcion, debia["excepcion"]["tipo"],
                                                                    redaccion.que_hizo(r, firma)), r)
-    if "valor" not in r and firma == "bucle":
-        texto = debia["valor"][0]
-        return redaccion.con_explicacion(FRASES["debia_devolver_par"] % (
-            funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)), r)
-    if "valor" not in r:
-        return redaccion.con_explicacion(FRASES["debia_devolver"] % (
-            funcion, redaccion.muestra_valor(debia["valor"]), redaccion.que_hizo(r, firma)), r)
-    if firma == "bucle":
-        return _diferencia_bucle(funcion, debia["valor"], r["valor"])
-    problema = _revisa_forma(publico, r["valor"], isinstance(debia["valor"], list))
-    if problema:
-        return FRASES["sin_forma"] % (funcion, problema)
-    return _diferencia(debia["valor"], r["valor"])
-
-
-def _diferencia_bucle(funcion, debia, obtenido):
-    """A loop returns (texto, M): say whether the text or which message of M differs."""
-    if not redaccion.es_par(obtenido):
-        return redaccion.punto(FRASES["no_es_par"] % (funcion, redaccion.muestra_en_linea(obtenido)))
-    (texto, M), (texto_r, M_r) = debia, obtenido
-    for i, (a, b) in enumerate(zip(M, M_r), 1):
-        if clave(a) != clave(b):
-            return FRASES["mensaje_distinto"] % (i, redaccion.muestra_mensaje(a), redaccion.muestra_mensaje(b))
-    if len(M) != len(M_r):
-        return redaccion.longitud_distinta(M, M_r)
-    if clave(texto) != clave(texto_r):
-        return FRASES["texto_distinto"] % (funcion, redaccion.py(texto), redaccion.py(texto_r))
-    return None
-
-
-def _diferencia(debia, obtenido):
-    """None if equal; else both sides in one notation, narrowed to the first block that differs."""
-    if clave(debia) == clave(obtenido):
-        return None
-    if isinstance(debia, list) and isinstance(obtenido, list) and len(debia) == len(obtenido):
-        j = next(j for j, (a, b) in enumerate(zip(debia, obtenido)) if clave(a) != clave(b))
-        prefijo, debia, obtenido = FRASES["bloque_distinto"] % (j + 1), debia[j], obtenido[j]
-    elif isinstance(debia, list) and isinstance(obtenido, list):
-        prefijo = redaccion.cuantos_bloques(debia, obtenido)
-    else:
-        prefijo = ""
-    return FRASES["se_esperaba"] % (prefijo, redaccion.muestra_valor(debia), redaccion.muestra_valor(obtenido))
-
-
-def _revisa_forma(publico, valor, es_lista):
-    """The first problem of shape, in Spanish, checked with jsonschema against BLOQUE."""
-    if es_lista and not isinstance(valor, list):
-        return FRASES["no_lista"] % redaccion.muestra_en_linea(valor)
-    if es_lista and len(valor) > _TOPE_BLOQUES:  # each costs ~1 ms of jsonschema on the trusted side
-        return FRASES["demasiados"] % (len(valor), _TOPE_BLOQUES)
-    for j, bloque in enumerate(valor if es_lista else [valor], 1):
-        if not isinstance(bloque, dict):
-            motivo = FRASES["no_diccionario"] % redaccion.muestra_en_linea(bloque)
-        elif len(bloque) > 2 * len(BLOQUE["properties"]):  # jsonschema lists each extra key: 60,000 took 7 s
-            motivo = FRASES["campos_de_mas"] % (len(BLOQUE["properties"]), ", ".join(BLOQUE["properties"]), len(bloque))
-        else:
-            errores = sorted(validador_de_bloques().iter_errors(bloque), key=lambda e: list(e.absolute_path))
-            motivo = publico["en_castellano"](errores[0]) if errores else None
-        if motivo:
-            return FRASES["en_bloque"] % (j, motivo) if es_lista else motivo
-    return None
-
-
-@functools.lru_cache(maxsize=1)
-def validador_de_bloques():
-    """jsonschema's validator of BLOQUE, made once (calificar.py's snapshot makes it at boot)."""
-    from jsonschema import Draft202012Validator  # imported on first use: the page loads it late
-    return Draft202012Validator(BLOQUE)
+    return firma.juzga(funcion, publico, debia, r)
 
 
 def _compara_registro(debia, obtenido, preguntas=False):
@@ -417,7 +319,7 @@ def _compara_entorno(debia, obtenido):
 
 def _reproduce(datos, publico, de_cada, transporte, gasto):
     conversacion, salidas = datos["conversacion"], []
-    if datos["firma"] == "bucle":
+    if not firmas.de(datos["firma"]).arnes:
         prueba = {"argumento": {"guion": conversacion["guion"], "tope": _TOPE_TURNOS},
                   "entorno": publico["ENTORNO"], "esperado": conversacion["esperado"], "oculta": True}
         return _corre_prueba(datos, publico, de_cada["herramientas"], prueba, transporte, gasto)
@@ -445,12 +347,12 @@ def _modelo(publico, guion, gasto):
 
 def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
     """The course's harness, with the learner's function giving the observations, checked each turn
-    (every firma but "bucle", where the learner's function is the harness).
+    (every firma with `arnes`; in "bucle", the learner's function is the harness).
 
     Returns ("fin", None, entorno), or (motivo, mensaje de fallo, entorno).
     """
     inicio, respuestas, visto = guion[:3]
-    firma = datos["firma"]  # "permiso": the user's answers to confirmar come after the script
+    firma = firmas.de(datos["firma"])  # "permiso": the user's answers to confirmar come after the script
     usuario = {"respuestas": guion[3] if len(guion) > 3 else [], "k": 0}
     modelo = _modelo(publico, guion, gasto)
     entorno, M = copy.deepcopy(publico["ENTORNO"]), list(inicio)
@@ -462,17 +364,17 @@ def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
         llamadas = [bloque for bloque in r if bloque["type"] == "tool_use"]
         if llamadas == []:  # phrased apart from el-bucle's SOLUCION, whose lines never reach the page
             return "fin", None, entorno
-        pedidos = [r] if firma == "respuesta" else llamadas
+        pedidos = [r] if firma.respuesta_entera else llamadas
         obs = []
         for argumento in pedidos:
             respuesta, entorno, _, incidencias = ejecuta(transporte, argumento, entorno, juego, gasto,
-                                                          firma, usuario)
+                                                          firma.nombre, usuario)
             salidas.append(respuesta.get("salida", ""))
             fallo = (incidencias[0] if incidencias and "caida" not in respuesta else None) \
                 or _juzga_turno(datos, publico, respuesta)
             if fallo:
                 return "fallo", FRASES["turno"] % (turno, fallo), entorno
-            obs += respuesta["valor"] if firma == "respuesta" else [respuesta["valor"]]
+            obs += respuesta["valor"] if firma.respuesta_entera else [respuesta["valor"]]
         M = M + [("asistente", r), ("usuario", obs)]
         fallo = _revisa_turno(publico, llamadas, obs, M)
         if fallo:
@@ -481,12 +383,12 @@ def _arnes(datos, publico, transporte, guion, juego, salidas, gasto):
 
 
 def _juzga_turno(datos, publico, respuesta):
-    funcion = datos["funcion"]
+    funcion, firma = datos["funcion"], firmas.de(datos["firma"])
     if "caida" in respuesta:
         return redaccion.punto(respuesta["caida"])
     if "valor" not in respuesta:
-        return redaccion.con_explicacion("%s %s" % (funcion, redaccion.que_hizo(respuesta, datos["firma"])), respuesta)
-    problema = _revisa_forma(publico, respuesta["valor"], datos["firma"] == "respuesta")
+        return redaccion.con_explicacion("%s %s" % (funcion, redaccion.que_hizo(respuesta, firma)), respuesta)
+    problema = firmas.revisa_forma(publico, respuesta["valor"], firma.respuesta_entera)
     if problema:
         return FRASES["sin_forma_turno"] % (funcion, problema)
     return None

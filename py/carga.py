@@ -5,7 +5,7 @@
     reto = carga("x", fuente, guionizado, entorno)
 
 A .reto.py defines the names of NOMBRES_DE_UN_RETO, and may define those of NOMBRES_OPCIONALES
-(docs/autores.md explains each). Its FIRMA is what the learner's function receives (FIRMAS);
+(docs/autores.md explains each). Its FIRMA is what the learner's function receives (py/firmas.py);
 files written before it was named so say ARGUMENTO, which is read the same.
 """
 import ast
@@ -13,17 +13,11 @@ import collections
 import difflib
 import re
 
+from firmas import FIRMAS
 from redaccion import corto
 
-# What the learner's function receives, by the challenge's firma, for a test's (argumento, entorno):
-FIRMAS = {"respuesta": "f(respuesta, entorno): a list of blocks; it returns the tool_result blocks",
-          "llamada": "f(ll, entorno): one tool_use block; it returns one tool_result",
-          "bucle": 'f(modelo, inicio, entorno, tope): argumento is {"guion": [inicio, respuestas, '
-                   'visto], "tope": n}; modelo is a ModeloGuionizado of that script',
-          "permiso": 'f(ll, entorno, confirmar): argumento is {"llamada": ll, "respuestas": [bool], and '
-                     '"permisos" when the test sets its own policy}; confirmar(ll) is the user\'s answer, '
-                     'the next of "respuestas" (True past the end), and a ValueError if asked about '
-                     'anything but ll'}
+# The FIRMA a challenge may declare, as its author writes the choice: "respuesta", ... o "permiso".
+_FIRMAS = " o ".join([", ".join('"%s"' % n for n in list(FIRMAS)[:-1]), '"%s"' % list(FIRMAS)[-1]])
 
 # What a .reto.py must define: its name, what it is, and what it is for.
 NOMBRES_DE_UN_RETO = [
@@ -31,7 +25,7 @@ NOMBRES_DE_UN_RETO = [
     ("PLANTILLA", "texto", "el código con el que empieza el editor"),
     ("CONTEXTO", "texto", "el código que se ejecuta antes que el de quien aprende"),
     ("FUNCION", "texto", "el nombre de la función que escribe quien aprende"),
-    ("FIRMA", "texto", 'lo que recibe la función: "respuesta", "llamada", "bucle" o "permiso"'),
+    ("FIRMA", "texto", "lo que recibe la función: " + _FIRMAS),
     ("REGLAS", "reglas", 'las reglas del enunciado: {"clave": ("un trozo del enunciado", '
                          '["las pruebas visibles que la comprueban"], {"caso_del_corpus": "el programa '
                          'equivocado que esas pruebas rechazan"}), ...}'),
@@ -146,8 +140,7 @@ def _lee(fuente, archivo):
     problemas += _revisa_publicos(hay, archivo)
     firma = hay.get("FIRMA")
     if firma and firma[0] == "texto" and firma[2] not in FIRMAS:
-        problemas.append('%s:%d: FIRMA debe ser "respuesta", "llamada", "bucle" o "permiso", no %r'
-                         % (archivo, firma[1], firma[2]))
+        problemas.append("%s:%d: FIRMA debe ser %s, no %r" % (archivo, firma[1], _FIRMAS, firma[2]))
     return problemas, hay
 
 

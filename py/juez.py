@@ -21,6 +21,7 @@ import sys
 
 import calificador
 import carga
+import firmas
 import redaccion
 import transporte
 from entrega import TOPE_SALIDA
@@ -96,7 +97,7 @@ class Remoto(transporte.Transporte):
                     return {"caida": redaccion.demasiadas_llamadas(TOPE_HERRAMIENTAS, usos)}
                 r, caida = self._al_hijo(ejecuta_herramienta(funciones, r["herramienta"]), "llamada")
             elif set(r) == {"fin"}:
-                return saneada(r["fin"], bucle=argumentos[2:3] == ["bucle"])
+                return saneada(r["fin"], inicio=firmas.de_argumentos(argumentos).inicio is not None)
             else:
                 caida = self._invalido()
         return {"caida": caida}
@@ -151,13 +152,14 @@ def ejecuta_herramienta(funciones, pedido):
         return {"excepcion": transporte.describe_excepcion(e)}
 
 
-def saneada(fin, bucle=False):
+def saneada(fin, inicio=False):
     """Only the shapes of the Transporte contract get through; anything else is a failure."""
     if not isinstance(fin, dict):
         return {"caida": INVALIDO}
     salida = fin["salida"][:TOPE_SALIDA + 100] if isinstance(fin.get("salida"), str) else ""
-    # In "bucle", the inicio after the call: anything but a list is compared as None (changed).
-    inicio = {"inicio": fin["inicio"] if isinstance(fin.get("inicio"), list) else None} if bucle else {}
+    # In a firma with `inicio` ("bucle"), the inicio after the call: anything but a list is
+    # compared as None (changed).
+    inicio = {"inicio": fin["inicio"] if isinstance(fin.get("inicio"), list) else None} if inicio else {}
     if "valor" in fin:
         return {"valor": fin["valor"], "salida": salida, **inicio}
     if isinstance(fin.get("no_json"), str):

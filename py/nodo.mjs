@@ -32,8 +32,8 @@ import jsonschema
 from modulos import MODULOS
 for _m in MODULOS:
     importlib.import_module(_m[:-3])
-import calificador
-calificador.validador_de_bloques()
+import firmas
+firmas.validador_de_bloques()
 del _m
 `;
 

@@ -130,9 +130,9 @@ def sin_tiempo(quien, tiempo_llamada, tiempo_entrega, en_total):
 
 
 def lento(firma, segundos):
-    """The trusted side's time for what the learner's code called is spent: say what it called."""
-    return FRASES["lento"] % ("al modelo y a las herramientas" if firma == "bucle" else "a las herramientas",
-                              segundos)
+    """The trusted side's time for what the learner's code called is spent: say what it called
+    (`firma` is a firmas.Firma)."""
+    return FRASES["lento"] % (firma.llama_a, segundos)
 
 
 def py(valor):
@@ -187,38 +187,28 @@ def muestra_llamada(nombre, args, kwargs):
     return "%s(%s)" % (nombre, ", ".join(partes))
 
 
-def muestra_argumento(argumento, firma=None):
-    """What a test sends, in a few lines: its inputs, never the grader's data."""
-    if firma == "bucle":
-        inicio, respuestas = argumento["guion"][:2]
-        return "un modelo guionizado con %s, %s de inicio y tope=%s" % (
-            cuantos(len(respuestas), "respuesta"), cuantos(len(inicio), "mensaje"), texto_json(argumento["tope"]))
-    if firma == "permiso":
-        dice = ", ".join("sí" if r else "no" for r in argumento["respuestas"]) or "sí"
-        politica = "con PERMISOS = %s,\n" % texto_json(argumento["permisos"]) if "permisos" in argumento else ""
-        return "la llamada:\n  %s\n%sy, si se le pregunta, el usuario responde: %s" % (
-            muestra_bloque(argumento["llamada"]), politica, dice)
+def muestra_argumento(argumento):
+    """What a test sends, in a few lines: its inputs, never the grader's data (a firma may say it
+    its own way, firmas.Firma.muestra)."""
     if isinstance(argumento, list):
         return "la respuesta:\n%s" % muestra_valor(argumento)
     return "la llamada:\n  %s" % muestra_bloque(argumento)
 
 
 def que_hizo(r, firma=None):
-    """What the learner's function did, from a Transporte reply that is not a "caida"."""
+    """What the learner's function did, from a Transporte reply that is not a "caida"; `firma`, a
+    firmas.Firma, says what it should have returned."""
     if "excepcion" in r:
         e = r["excepcion"]
         donde = " en la línea %d de tu código" % e["linea"] if e.get("linea") else ""
         return "lanzó %s%s: %s" % (e["tipo"], donde, e["mensaje"]) if e["mensaje"] else \
             "lanzó %s%s" % (e["tipo"], donde)
     if "no_json" in r:  # valores.que_es's words, or json's own for what it cannot name
-        no = {"respuesta": "una lista de bloques", "llamada": "un bloque tool_result",
-              "permiso": "un bloque tool_result", "bucle": "un par (texto, M)"}.get(firma)
+        no = firma and firma.devuelve
         ciclo = r["no_json"].endswith("que se contiene a sí misma")  # of the right shape, but endless
         return "devolvió %s, %s" % (r["no_json"], "no " + no if no and not ciclo else "que no es un valor JSON")
     valor = r["valor"]
-    if firma == "bucle" and es_par(valor):
-        return "devolvió (%s, M), con M de %s" % (py(valor[0]), cuantos(len(valor[1]), "mensaje"))
-    return "devolvió:\n%s" % muestra_valor(valor)
+    return firma and firma.que_devolvio(valor) or "devolvió:\n%s" % muestra_valor(valor)
 
 
 def con_explicacion(frase, r):

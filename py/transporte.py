@@ -9,9 +9,10 @@ Two transports exist:
 import copy
 import json
 
+import firmas
 from entrega import Salida, linea_en
 from redaccion import FRASES, corto
-from valores import a_json, por_json
+from valores import FALTA, MISMO, a_json, por_json
 
 
 class Transporte:
@@ -24,19 +25,20 @@ class Transporte:
 
     llama(argumentos, herramientas, funciones) -> respuesta
         Calls the learner's function with `argumentos`, JSON values as JSON gives them back:
-        [argumento, entorno], [argumento, entorno, "bucle"], or [argumento, entorno, "permiso",
-        permisos], through llamada_de (which builds the model or the confirmar of those
-        firmas; see carga.FIRMAS). Meanwhile the learner's namespace holds HERRAMIENTAS =
+        [argumento, entorno, firma, permisos?], through that firma's llamada_de (py/firmas.py,
+        which builds the model of "bucle" or the confirmar of "permiso"); [argumento, entorno]
+        is a call of f(argumento, entorno). Meanwhile the learner's namespace holds HERRAMIENTAS =
         herramientas, as JSON gives them back too, PERMISOS = permisos when those are not
         None, and, for each name in `funciones`, the tool itself and FUNCIONES[name]. The tools
         the learner calls must reach `funciones[name]`, which run on the trusted side, as
         funciones[name](entorno, *args, **kwargs): entorno is MISMO when the learner passed the
         environment it was given, FALTA when it passed none, and a copy of what it passed
         otherwise. They return (valor, entorno_despues), and the learner's side writes
-        entorno_despues, unless None, back into the object it passed. "modelo" and "confirmar"
+        entorno_despues, unless None, back into the object it passed. The firma's `propias`
         among `funciones` are not tools: the scripted model of "bucle", the user's answer of
-        "permiso". The model answers with respuesta_api's Message body, which the learner's side
-        turns back into guionizado.py's Respuesta, and raises ErrorDeProtocolo, FueraDeGuion or
+        "permiso", which its llamada_de hands to the function. The model answers with
+        respuesta_api's Message body, which the learner's side turns back into guionizado.py's
+        Respuesta, and raises ErrorDeProtocolo, FueraDeGuion or
         ErrorDeLaAPI, which reach the learner's code as its own namespace's classes.
         `respuesta` is exactly one of:
             {"valor": v, "salida": s}       the function returned v, as JSON gives it back
@@ -44,8 +46,8 @@ class Transporte:
             {"no_json": motivo, "salida": s}  it returned something JSON can't carry
             {"caida": motivo}               the call could not finish: a time limit, a process
                                             that died, a message out of protocol
-        s is what the learner's code printed during the call, capped (entrega.Salida). In
-        "bucle", the first three also carry "inicio": the list the function got as inicio, as
+        s is what the learner's code printed during the call, capped (entrega.Salida). In a
+        firma with `inicio` ("bucle"), the first three also carry "inicio": the list the function got as inicio, as
         it is after the call (None if it no longer is JSON), which the trusted side compares.
 
     en_prueba(nombre)
@@ -75,18 +77,6 @@ class Transporte:
         pass
 
 
-class _Marca:
-    def __init__(self, nombre):
-        self.nombre = nombre
-
-    def __repr__(self):
-        return self.nombre
-
-
-MISMO = _Marca("MISMO")  # a tool's entorno: the learner passed the environment it was given
-FALTA = _Marca("FALTA")  # a tool's entorno: the learner passed none
-
-
 class EnEsteInterprete(Transporte):
     """Calls ns[nombre] directly, with the tools of each call put in its namespace for the call."""
 
@@ -107,11 +97,11 @@ class EnEsteInterprete(Transporte):
         # As JSON, not as deep copies: a deep copy shares the grader's strings, and code that
         # compares with `is` would pass here and fail once its inputs come as JSON (calificar.py).
         argumentos = por_json(argumentos)
-        firma = argumentos[2] if len(argumentos) > 2 else None
-        permisos = argumentos[3] if firma == "permiso" else None
+        firma = firmas.de_argumentos(argumentos)
+        permisos = argumentos[3] if len(argumentos) > 3 else None
         recibido = argumentos[1] if len(argumentos) > 1 else None
         funciones = dict(funciones)
-        especiales = {k: funciones.pop(k) for k in ("modelo", "confirmar") if k in funciones}
+        especiales = {k: funciones.pop(k) for k in firma.propias if k in funciones}
         nombres = ["HERRAMIENTAS", "FUNCIONES", *funciones]
         guardado = {k: ns[k] for k in nombres if k in ns}
         politica = _pon_permisos(ns, permisos)
@@ -120,7 +110,7 @@ class EnEsteInterprete(Transporte):
         llamada = None
         try:
             with salida:
-                llamada = llamada_de(ns, argumentos, especiales)
+                llamada = firma.llamada_de(ns, argumentos, especiales)
                 valor = ns[self.nombre](*llamada)
             respuesta = a_json(valor)
         except BaseException as e:  # SystemExit, KeyboardInterrupt, `raise BaseException(...)`:
@@ -130,8 +120,9 @@ class EnEsteInterprete(Transporte):
                 ns.pop(k, None)
             ns.update(guardado)
             politica()
-        if firma == "bucle":
-            respuesta["inicio"] = self._a_json(llamada[1]).get("valor") if llamada else argumentos[0]["inicio"]
+        if firma.inicio is not None:
+            respuesta["inicio"] = self._a_json(llamada[firma.inicio]).get("valor") if llamada else \
+                argumentos[0]["inicio"]
         respuesta["salida"] = salida.texto()
         return respuesta
 
@@ -156,62 +147,6 @@ def _pon_permisos(ns, permisos):
             propios.clear()
             propios.update(antes)
     return devuelve
-
-
-def llamada_de(ns, argumentos, especiales):
-    """The learner's function's arguments, on the learner's side, from the JSON `argumentos`.
-
-    `especiales` holds the trusted side's "modelo" or "confirmar", which the learner's code gets
-    as plain functions: each call crosses as JSON, as a tool call does.
-    """
-    firma = argumentos[2] if len(argumentos) > 2 else None
-    if firma == "bucle":
-        argumento, entorno = argumentos[:2]
-        remoto = especiales["modelo"]
-
-        def modelo(M, herramientas=None):
-            """The scripted model, on the trusted side; its errors and its reply (which crosses as
-            the Messages API's body, respuesta_api) are the learner's own classes."""
-            try:
-                cuerpo = remoto(MISMO, _cruza(M, "modelo"), _cruza(herramientas, "modelo"))[0]
-            except Exception as fallo:
-                clase = ns.get(type(fallo).__name__)
-                if type(fallo).__name__ in _ERRORES_DEL_MODELO and isinstance(clase, type):
-                    raise clase(*fallo.args) from None
-                raise
-            return _respuesta(ns, cuerpo)
-        return modelo, copy.deepcopy(argumento["inicio"]), entorno, argumento["tope"]
-    if firma == "permiso":
-        def confirmar_(ll):
-            """The user's answer: True lets the call run."""
-            return especiales["confirmar"](MISMO, _cruza(ll, "confirmar"))[0]
-        confirmar_.__name__ = confirmar_.__qualname__ = "confirmar"
-        return argumentos[0], argumentos[1], confirmar_
-    return argumentos
-
-
-_ERRORES_DEL_MODELO = ("ErrorDeProtocolo", "FueraDeGuion", "ErrorDeLaAPI")  # py/guionizado.py's
-
-
-def _respuesta(ns, cuerpo):
-    """The scripted model's reply on the learner's side: guionizado.py's Respuesta, rebuilt from
-    the Message body it crossed as, with the learner's namespace's own class."""
-    if not (isinstance(cuerpo, dict) and cuerpo.get("type") == "message"):
-        return cuerpo
-    try:
-        # As JSON here too, so that `r.stop_reason is "tool_use"` fails in the page as it does
-        # in calificar.py's child, whose reply came as JSON (its strings are not the grader's).
-        return ns["_de_respuesta_api"](por_json(cuerpo))
-    except Exception:  # the learner's code replaced it: the blocks alone
-        return cuerpo.get("content")
-
-
-def _cruza(valor, nombre):
-    """A value as it crosses to the trusted side: JSON here too, as from calificar.py's child."""
-    try:
-        return por_json(valor)
-    except (TypeError, ValueError):
-        raise TypeError(FRASES["no_json_a"] % nombre) from None
 
 
 def sustituto(nombre, remota, recibido, copia):

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { arrancaPython } from "./python.mjs";
 
 const MODULOS = ["test_guionizado", "test_entorno", "test_celda", "test_redaccion", "test_valores", "test_entrega", "test_transporte",
-  "test_ayuda", "test_carga", "test_calificador", "test_vista", "test_explicaciones", "test_respuestas"];
+  "test_firmas", "test_ayuda", "test_carga", "test_calificador", "test_vista", "test_explicaciones", "test_respuestas"];
 let py;
 
 before(async () => {

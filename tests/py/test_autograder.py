@@ -32,8 +32,8 @@ ENTORNO = {k: v for k, v in os.environ.items() if k != "CALIFICAR_CACHE"}
 PYODIDE = ["package.json", "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm",
            "pyodide.mjs"]  # and the page's stdlib, from .cache/stdlib/
 # The command line and its reports for staff, the runtime's own files, the grader's modules and the lesson's two files.
-PY = ["calificar.py", "aislamiento.py", "lote.py", "lote_html.py", "nodo.mjs", "juez.py", "hijo.py", "modulos.py", *MODULOS,
-      "entorno.py", "guionizado.py"]
+PY = ["calificar.py", "relevo.py", "proceso.py", "aislamiento.py", "lote.py", "lote_html.py", "nodo.mjs", "juez.py", "hijo.py",
+      "modulos.py", *MODULOS, "entorno.py", "guionizado.py"]
 
 
 TOTALES = {}  # challenge -> its number of tests, as make autograder prints it

@@ -128,7 +128,7 @@ def test_the_judges_own_work_is_bounded_per_submission_and_an_overrun_is_its_zer
     # The bound cut down from 10 s to 10 ms: a right submission's grading overruns it.
     programa = os.path.join(copia, "py", "calificar.py")
     arranque = ("import sys; sys.argv[0] = %r; sys.path.insert(0, %r); import calificar; "
-                "calificar.TIEMPO_JUEZ_ENTREGA = 0.01; calificar.main()" % (programa, os.path.dirname(programa)))
+                "import relevo; relevo.TIEMPO_JUEZ_ENTREGA = 0.01; calificar.main()" % (programa, os.path.dirname(programa)))
     bien = ruta(copia, "llamar-herramientas/bien_incumple.py")
     r = califica([sys.executable, "-c", arranque], "--reto", "llamar-herramientas", bien, bien)
     assert r.returncode == 0, r.stderr.decode()  # the submissions' doing, not the operator's

@@ -2,6 +2,7 @@
 
 Plain functions: tests/node/ runs them in Pyodide too.
 """
+import firmas
 import redaccion
 import valores
 
@@ -39,6 +40,6 @@ def test_a_returned_function_is_named_against_what_was_expected():
     def resultado():
         pass
 
-    assert redaccion.que_hizo(valores.a_json(resultado), "respuesta") == \
+    assert redaccion.que_hizo(valores.a_json(resultado), firmas.FIRMAS["respuesta"]) == \
         "devolvió una función (`resultado`), no una lista de bloques"
-    assert redaccion.que_hizo(valores.a_json(resultado), "llamada") == "devolvió una función (`resultado`), no un bloque tool_result"
+    assert redaccion.que_hizo(valores.a_json(resultado), firmas.FIRMAS["llamada"]) == "devolvió una función (`resultado`), no un bloque tool_result"
