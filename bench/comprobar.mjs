@@ -11,8 +11,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { arrancarServidor, abrirNavegador, esperarInterprete, RAIZ } from "../tests/e2e/ayuda.mjs";
-import { comprobarReto, escribirEnReto, RETO } from "../tests/e2e/ayuda-reto.mjs";
+import { arrancarServidor, abrirNavegador, esperarInterprete, RAIZ, comprobarReto, escribirEnReto, RETO } from "../comun/navegador.mjs";
 
 const args = process.argv.slice(2);
 const VECES = args.includes("--veces") ? Number(args[args.indexOf("--veces") + 1]) : 15;

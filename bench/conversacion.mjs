@@ -9,7 +9,7 @@
 // round draws it into the page and forces its layout (so the time includes style and layout,
 // what a learner waits for); median of --veces. Target: under 50 ms.
 import { spawnSync } from "node:child_process";
-import { arrancarServidor, abrirNavegador, PYTHON, RAIZ } from "../tests/e2e/ayuda.mjs";
+import { arrancarServidor, abrirNavegador, PYTHON, RAIZ } from "../comun/navegador.mjs";
 
 const args = process.argv.slice(2);
 const opcion = (n, d) => (args.includes(n) ? Number(args[args.indexOf(n) + 1]) : d);

@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { arrancarServidor, abrirNavegador, esperarServiceWorker, esperarInstantanea, LECCION, PYTHON, RAIZ } from "../tests/e2e/ayuda.mjs";
+import { arrancarServidor, abrirNavegador, esperarServiceWorker, esperarInstantanea, LECCION, PYTHON, RAIZ } from "../comun/navegador.mjs";
 
 const args = process.argv.slice(2);
 const opcion = (nombre, porDefecto) => (args.includes(nombre) ? args[args.indexOf(nombre) + 1] : porDefecto);

@@ -4,20 +4,28 @@
 // `detener`: the cell loops on purpose, and the test presses Stop after a second;
 // `patron` instead of `salida`: a regular expression, for output that varies between runs.
 // ESCRIBIR_SALIDAS=1 node --test tests/e2e/lecciones.test.mjs rewrites them from this run.
-import { test, afterEach } from "node:test";
+import { test, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, writeFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { servidorYNavegador } from "./montaje.mjs";
 import { RAIZ, esperarInterprete } from "./ayuda.mjs";
+import { LECCIONES_MINIMAS, SALIDAS_MINIMAS, construirConMinimo } from "./minimo.mjs";
 
-const e = servidorYNavegador();
-afterEach(() => e.navegador.ajenas.comprobar());
+// The course's lessons from dist/, and the minimal course's (tests/curso-minimo/) from a build of
+// lessons/ with it added: each served by its own server, to its own browser.
+const curso = servidorYNavegador();
+let sitioMinimo;
+const minimo = servidorYNavegador(() => (sitioMinimo = construirConMinimo()));
+after(() => sitioMinimo && rmSync(dirname(sitioMinimo), { recursive: true, force: true }));
+afterEach(() => { curso.navegador.ajenas.comprobar(); minimo.navegador.ajenas.comprobar(); });
 
-const DIR = join(RAIZ, "tests", "e2e", "salidas");
 const ESCRIBIR = process.env.ESCRIBIR_SALIDAS === "1";
-const LECCIONES = readdirSync(join(RAIZ, "lessons", "llm-agents"))
-  .filter((n) => n.endsWith(".md")).map((n) => n.slice(0, -3)).sort();
+const LECCIONES = [
+  ...readdirSync(join(RAIZ, "lessons", "llm-agents")).filter((n) => n.endsWith(".md")).sort()
+    .map((n) => ({ slug: n.slice(0, -3), e: curso, DIR: join(RAIZ, "tests", "e2e", "salidas") })),
+  ...LECCIONES_MINIMAS.map((slug) => ({ slug, e: minimo, DIR: SALIDAS_MINIMAS })),
+];
 
 /** Runs one cell, typing `entradas` into each input() it asks; resolves with its output. */
 async function correr(pagina, id, entradas, detener) {
@@ -49,7 +57,7 @@ async function correr(pagina, id, entradas, detener) {
   return (await celda.locator(".salida").innerText()).replace(/\s+$/, "");
 }
 
-for (const slug of LECCIONES) {
+for (const { slug, e, DIR } of LECCIONES) {
   test(`${slug}: every cell, in order, prints its golden output`, async () => {
     const ruta = join(DIR, `${slug}.json`);
     const oro = existsSync(ruta) ? JSON.parse(readFileSync(ruta, "utf8")) : {};

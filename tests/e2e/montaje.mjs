@@ -6,11 +6,13 @@ import { arrancarServidor, abrirNavegador } from "./ayuda.mjs";
 /**
  * For a test file: the real server and a fresh browser, started before its
  * tests and closed after them. Read .servidor and .navegador inside tests.
+ * `sitio`, a function run before them that returns the folder to serve
+ * (dist/ without it).
  */
-export function servidorYNavegador() {
+export function servidorYNavegador(sitio) {
   const e = {};
   before(async () => {
-    e.servidor = await arrancarServidor();
+    e.servidor = await arrancarServidor(sitio?.());
     e.navegador = await abrirNavegador(e.servidor.origen);
   });
   after(async () => {

@@ -1,11 +1,13 @@
 // ```{red} and the index's blocks, on a copy of lessons/ (llamar-herramientas has a {red}, and
-// curso.yaml its blocks; the failure tests break the copy): the JSON shown is peticion() of the conversation's last request for both APIs,
-// the tabs work with the keyboard (and without scripts both requests are shown), the index
-// shows curso.yaml's blocks in order, and wrong {red}s and blocks fail with file:line.
+// curso.yaml its blocks): the JSON shown is peticion() of the conversation's last request for both APIs,
+// the tabs work with the keyboard (and without scripts both requests are shown), and the index
+// shows curso.yaml's blocks in order: what only a page shows. A wrong {red} or block failing the
+// build at its file:line is pytest's (tests/py/test_validar.py, test_red.py, test_bloques.py), and
+// a failed build leaving dist/ as it was, tests/e2e/build.test.mjs's.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, unlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +18,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.mi
 const RETO = "llamar-herramientas";
 const PAGINA = `/courses/llm-agents/${RETO}/`;
 const RED = `#red-${RETO}`;
-let dir, curso, bloques, servidor, navegador;
+let dir, bloques, servidor, navegador;
 
 const python = (codigo, ...args) => {
   const r = spawnSync(PYTHON, ["-c", codigo, ...args], { cwd: RAIZ, encoding: "utf-8" });
@@ -51,8 +53,7 @@ print(json.dumps({api: json.dumps(publico["peticion"](M, publico["HERRAMIENTAS"]
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), "red-"));
   cpSync(join(RAIZ, "lessons"), join(dir, "lessons"), { recursive: true });
-  curso = join(dir, "lessons", "llm-agents");
-  bloques = python(BLOQUES, curso);
+  bloques = python(BLOQUES, join(dir, "lessons", "llm-agents"));
   const r = construir();
   assert.equal(r.status, 0, r.stderr);
   servidor = await arrancarServidor(join(dir, "dist"));
@@ -171,55 +172,4 @@ test("the course index shows curso.yaml's blocks in order, each a heading and it
   assert.ok(bloques.some((b) => b.titulo === "Herramientas" && b.lecciones.includes(RETO)));
   assert.deepEqual(p.errores, []);
   await p.close();
-});
-
-// Errors: file:line, nothing written.
-const CABECERA = "---\ntitulo: Lección rota\nslug: rota\norden: 99\nresumen: Una lección con un error a propósito.\n---\n\nTexto.\n\n";
-const huella = () => readdirSync(join(dir, "dist"), { recursive: true }).sort().join("\n") + readFileSync(join(dir, "dist", "courses", "llm-agents", "index.html"), "utf8");
-
-function falla(archivo, texto, linea, mensaje) {
-  const antes = huella();
-  const original = readFileSync(archivo, "utf8");
-  writeFileSync(archivo, texto(original));
-  try {
-    const r = construir();
-    assert.equal(r.status, 1, r.stdout + r.stderr);
-    const primera = r.stderr.split("\n")[0];
-    assert.equal(primera, `lessons/llm-agents/${archivo.split("/").at(-1)}:${linea}: ${mensaje}`);
-    assert.match(r.stderr, /no se escribió nada/);
-    assert.equal(huella(), antes);
-    assert.deepEqual(readdirSync(dir).sort(), ["dist", "lessons"]);
-  } finally {
-    writeFileSync(archivo, original);
-  }
-}
-
-test("a {red} naming an unknown challenge fails at its :reto: line, and dist/ stays as it was", () => {
-  const rota = join(curso, "rota.md");
-  writeFileSync(rota, "");
-  try {
-    falla(rota, () => CABECERA + "```{red}\n:reto: nadie\n```\n", 11, "no existe el reto «nadie»: falta lessons/llm-agents/nadie.reto.py");
-    falla(rota, () => CABECERA + "```{red}\n```\n", 10, "falta «:reto:» en {red}");
-    falla(rota, () => CABECERA + `\`\`\`{red}\n:reto: ${RETO}\nLa petición.\n\`\`\`\n`, 12,
-      "el cuerpo de {red} va vacío: la petición sale de la conversación del reto que nombra :reto:");
-    falla(rota, () => CABECERA + `\`\`\`{red}\n:reto: ${RETO}\n\`\`\`\n\n\`\`\`{red}\n:reto: ${RETO}\n\`\`\`\n`, 15,
-      `la petición del reto «${RETO}» ya está en esta lección, en otro {red}`);
-  } finally {
-    unlinkSync(rota);
-  }
-});
-
-test("a block naming a missing lesson, or a lesson in no block, fails at its curso.yaml line", () => {
-  const ficha = join(curso, "curso.yaml");
-  const lineaDe = (texto, re) => texto.split("\n").findIndex((l) => re.test(l)) + 1;
-  const texto = readFileSync(ficha, "utf8");
-  assert.match(texto, /^bloques:/m);
-  const [, sangria] = texto.match(/^bloques:\n( *)-/m);
-  const conOtra = texto.replace(/^bloques:\n/m, `$&${sangria}- titulo: Otra\n${sangria}  lecciones: [no-existe]\n`);
-  falla(ficha, () => conOtra, lineaDe(conOtra, /\[no-existe\]$/),
-    "el bloque «Otra» nombra «no-existe», que no es ninguna lección del curso (falta no-existe.md)");
-  const sin = texto.replace(new RegExp(`^ *- ${RETO}\\n`, "m"), "").replace(new RegExp(`, ${RETO}\\b|\\b${RETO}, `), "");
-  assert.notEqual(sin, texto);
-  falla(ficha, () => sin, lineaDe(sin, /^bloques:/),
-    `la lección «${RETO}» no está en ningún bloque: añádela a la lista «lecciones» de uno`);
 });

@@ -3,22 +3,19 @@
 // each of a few fixed seeds; the only survivors allowed are the equivalent ones listed, with
 // their reason, in tests/py/mutantes_equivalentes.json. mutantes.informe refuses a SOLUCION with no
 // mutant, here as in the CPython runner (python3 tests/py/mutantes.py RETO).
-import { test, before } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { arrancaPython, RAIZ } from "./python.mjs";
 
-const RETOS = readdirSync(path.join(RAIZ, "lessons/llm-agents")).filter((n) => n.endsWith(".reto.py"))
-  .map((n) => n.slice(0, -".reto.py".length));
 const SEMILLAS = [11, 12, 13];
 const EQUIVALENTES = JSON.parse(readFileSync(path.join(RAIZ, "tests/py/mutantes_equivalentes.json"), "utf8"));
 
-let py;
-before(async () => {
-  py = await arrancaPython();
-  py.runPython("import json, mutantes, comun; comun.instala_open_url()");
-});
+const py = await arrancaPython();
+py.runPython("import json, corpus, mutantes, comun; comun.instala_open_url()");
+// Every challenge, the minimal course's too (tests/py/minimo.py): the list the pytest suites use.
+const RETOS = JSON.parse(py.runPython("json.dumps(corpus.retos())"));
 
 for (const reto of RETOS) {
   test(`${reto}: its tests kill every mutant of SOLUCION but the listed equivalents`, (t) => {

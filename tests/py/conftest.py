@@ -7,6 +7,7 @@ import pytest
 
 import calificar
 import corpus
+import minimo
 from comun import carpeta_publica, nuevo_espacio
 from construir import autograder
 
@@ -18,7 +19,8 @@ def ns():
 
 @pytest.fixture(scope="session")
 def copia():
-    """The grader, every challenge and the corpus, copied into a folder every uid can read."""
+    """The grader, every challenge and the corpus, the minimal course's too (where an author would
+    put them), copied into a folder every uid can read."""
     carpeta = carpeta_publica("calificar-copia-")
     for reto, archivo in calificar.retos().items():
         for nombre, datos in autograder.contenido(reto, archivo).items():
@@ -26,8 +28,17 @@ def copia():
             with open(os.path.join(carpeta, nombre), "wb") as f:
                 f.write(datos)
     shutil.copytree(corpus.ENTREGAS, os.path.join(carpeta, "tests", "entregas"), symlinks=True)
+    minimo.anade(carpeta)
     yield carpeta
     shutil.rmtree(carpeta)
+
+
+@pytest.fixture(scope="session")
+def construido(tmp_path_factory):
+    """build.py run from a folder holding a copy of lessons/ with the minimal course added
+    (tests/py/minimo.py), as an author would add a lesson and its challenge: that folder and the run."""
+    carpeta = tmp_path_factory.mktemp("build")
+    return carpeta, minimo.construye(carpeta)
 
 
 @pytest.fixture(scope="session")

@@ -15,20 +15,40 @@ import json
 import os
 import re
 
+import minimo
 from comun import PY, instala_open_url, lee_py
 
 SEMILLA = 2026  # construir.retos.SEMILLA, the build's: the page's verdicts are calificar.py's at it
 ENTREGAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "entregas")
+DIST = os.path.join(PY, "..", "dist")
 RETOS = os.path.join(PY, "..", "lessons", "llm-agents")
 
 
 def veredictos():
+    """Every case's entry: the course's (tests/entregas/) and the minimal course's."""
     with open(os.path.join(ENTREGAS, "veredictos.json"), encoding="utf-8") as f:
-        return json.load(f)
+        return {**json.load(f), **minimo.veredictos()}
+
+
+def entregas(reto):
+    """The folder of a challenge's corpus."""
+    return os.path.join(minimo.ENTREGAS if reto in minimo.retos() else ENTREGAS, reto)
 
 
 def ruta(caso):
-    return os.path.join(ENTREGAS, caso)
+    reto, nombre = caso.split("/", 1)
+    return os.path.join(entregas(reto), nombre)
+
+
+def anade_veredictos(nuevos):
+    """Writes the entries of new cases, each into the veredictos.json of its challenge's corpus."""
+    for carpeta in {os.path.dirname(entregas(c.split("/")[0])) for c in nuevos}:
+        archivo = os.path.join(carpeta, "veredictos.json")
+        with open(archivo, encoding="utf-8") as f:
+            todos = json.load(f)
+        todos.update({c: e for c, e in nuevos.items() if os.path.dirname(entregas(c.split("/")[0])) == carpeta})
+        with open(archivo, "w", encoding="utf-8") as f:
+            f.write(json.dumps(dict(sorted(todos.items())), indent=1, ensure_ascii=False) + "\n")
 
 
 def prepara_especiales(carpeta):
@@ -56,13 +76,31 @@ def prepara_especiales(carpeta):
 
 
 def retos():
-    """The challenges on disk, by name: every list of challenges in the tests comes from here."""
-    return sorted(os.path.basename(r)[:-len(".reto.py")] for r in glob.glob(os.path.join(RETOS, "*.reto.py")))
+    """The challenges on disk, by name, the course's and the minimal course's: every list of
+    challenges in the tests comes from here."""
+    return sorted(archivos())
+
+
+def archivos():
+    """{name: path} of every challenge, the course's and the minimal course's."""
+    return {**{os.path.basename(r)[:-len(".reto.py")]: r for r in glob.glob(os.path.join(RETOS, "*.reto.py"))},
+            **minimo.retos()}
+
+
+def archivo(nombre):
+    """A challenge's .reto.py, which calificar.py --reto also takes."""
+    return archivos()[nombre]
+
+
+def lecciones():
+    """Every lesson file, the course's and the minimal course's: every list of lessons in the
+    tests that reads their source comes from here."""
+    return sorted(glob.glob(os.path.join(PY, "..", "lessons", "*", "*.md"))) + minimo.archivos_de_lecciones()
 
 
 def carga_reto(nombre):
     import carga
-    with open(os.path.join(RETOS, nombre + ".reto.py"), encoding="utf-8") as f:
+    with open(archivo(nombre), encoding="utf-8") as f:
         fuente = f.read()
     return carga.carga(nombre, fuente, lee_py("guionizado.py"), lee_py("entorno.py"))
 
@@ -100,15 +138,15 @@ def comprueba(caso, informe):
     return None
 
 
-def reto_de_la_pagina(nombre):
+def reto_de_la_pagina(nombre, dist=DIST):
     """The data build.py put in the page for a challenge: {nombre, plantilla, esperado (JSON), fuentes}."""
-    for pagina in glob.glob(os.path.join(PY, "..", "dist", "courses", "*", "*", "index.html")):
+    for pagina in glob.glob(os.path.join(dist, "courses", "*", "*", "index.html")):
         with open(pagina, encoding="utf-8") as f:
             isla = re.search(r'<script type="application/json" id="datos">(.*?)</script>', f.read(), re.S)
         for reto in json.loads(isla.group(1))["retos"]:
             if reto["nombre"] == nombre:
                 return reto
-    raise LookupError("ninguna página de dist/ tiene el reto %s: make build" % nombre)
+    raise LookupError("ninguna página de %s tiene el reto %s: make build" % (dist, nombre))
 
 
 class _SinReloj:
@@ -121,8 +159,9 @@ class _SinReloj:
         return False
 
 
-def califica_como_la_pagina(caso):
-    """The page's Comprobar: site/src/comprobador.py on the file's text, with the build's data."""
+def califica_como_la_pagina(caso, **dist):
+    """The page's Comprobar: site/src/comprobador.py on the file's text, with the data of a build
+    (dist/, or dist=another)."""
     import entrega
     instala_open_url()
     espec = importlib.util.spec_from_file_location("comprobador_pagina", os.path.join(
@@ -130,7 +169,7 @@ def califica_como_la_pagina(caso):
     comprobador = importlib.util.module_from_spec(espec)
     espec.loader.exec_module(comprobador)
     comprobador.configurar(_SinReloj())
-    reto = reto_de_la_pagina(caso.split("/")[0])
+    reto = reto_de_la_pagina(caso.split("/")[0], **dist)
     with open(ruta(caso), "rb") as f:
         texto = entrega.fuente_de(f.read())  # what the editor would hold
     r = json.loads(comprobador.comprobar(texto, reto["esperado"], json.dumps(reto["fuentes"])))

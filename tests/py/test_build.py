@@ -67,17 +67,7 @@ def test_a_course_that_breaks_a_course_rule_fails_at_the_line_of_its_fault(archi
     assert claves_del_dict(e.value.problemas) == []
 
 
-@pytest.fixture(scope="module")
-def construido(tmp_path_factory):
-    """build.py run from a folder holding a copy of lessons/: that folder and the run."""
-    carpeta = tmp_path_factory.mktemp("build")
-    shutil.copytree(RAIZ / "lessons", carpeta / "lessons")
-    r = subprocess.run([sys.executable, str(RAIZ / "build.py"), "--lecciones", "lessons", "--salida", "dist"],
-                       cwd=carpeta, capture_output=True, text=True)
-    return carpeta, r
-
-
-def test_the_good_lessons_build(construido):
+def test_the_good_lessons_build(construido):  # the course's, and the minimal course's (conftest.py)
     carpeta, r = construido
     assert r.returncode == 0, r.stderr
     lecciones = sorted((carpeta / "lessons").glob("*/*.md"))

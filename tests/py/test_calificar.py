@@ -256,8 +256,8 @@ def test_without_any_sandbox_it_refuses_unless_told(copia, preparado):
     assert informe["aislamiento"] == "ninguno" and informe["score"] == informe["max_score"]
 
 
-def test_lista_and_usage_errors():
-    programa = [sys.executable, os.path.join(PY, "calificar.py")]
+def test_lista_and_usage_errors(copia):
+    programa = [sys.executable, os.path.join(copia, "py", "calificar.py")]  # the copy has the minimal course's
     r = califica(programa, "--lista")
     assert r.returncode == 0 and r.stdout.decode().split() == sorted(RETOS)
     r = califica(programa, "--reto", "no-existe", "x.py")

@@ -8,7 +8,7 @@ import corpus
 
 
 def _fuente(nombre):
-    with open(corpus.RETOS + "/%s.reto.py" % nombre, encoding="utf-8") as f:
+    with open(corpus.archivo(nombre), encoding="utf-8") as f:
         return f.read()
 
 

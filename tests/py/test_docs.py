@@ -7,6 +7,7 @@
 - every repository path they name, in backticks, in a code block or as a link, exists: paths
   in backticks are relative to the repository's root (`<name>` and `*` match any name), links
   relative to the doc, and a link's #anchor is a heading of its target;
+- every name they place in a file («`name` in `py/x.py`», «of», «`py/x.py`'s `name`») is in it;
 - every ```python block is an example, marked <!-- example --> just before it, that runs as
   written (from the root, with tests/py/comun.py's open_url standing in for the page's) and
   prints exactly the ```text block marked <!-- output --> right after it, or nothing;
@@ -245,6 +246,51 @@ def _falta(ruta):
 def test_every_repository_path_named_exists(doc):
     faltan = sorted(r for r in _rutas(_texto(doc)) if _falta(r))
     assert faltan == [], "no such file or folder (paths in backticks are relative to the root)"
+
+
+# A name the docs place in a file: «`name` in `file`», «`name` of `file`» or «`file`'s `name`».
+_NOMBRE = r"`([A-Za-z_][\w.]*)(?:\(\))?`"
+_ARCHIVO = r"`([\w./-]+\.(?:py|mjs|js|json|yaml|css|html))`"
+_SITUADOS = [(re.compile(_NOMBRE + r",? (?:in|of) " + _ARCHIVO), 1, 2), (re.compile(_ARCHIVO + "'s " + _NOMBRE), 2, 1)]
+
+
+def _situados(texto):
+    """(name, file) of each name the prose places in a repository file, line breaks read as spaces."""
+    prosa = re.sub(r"\s*\n\s*", " ", _prosa(texto))
+    return sorted({(m.group(n), m.group(a)) for patron, n, a in _SITUADOS for m in patron.finditer(prosa)})
+
+
+def _archivo_de(nombre):
+    """The repository file a doc names: a path from the root, or a bare file name that only one has."""
+    if "/" in nombre:
+        return nombre if nombre in ARCHIVOS else None
+    unicos = [a for a in ARCHIVOS if a.rsplit("/", 1)[-1] == nombre]
+    return unicos[0] if len(unicos) == 1 else None
+
+
+def _fuera_de_su_archivo(texto):
+    """Each name the text places in a file that is not there (as a whole word: `_ejecuta` is not
+    `ejecuta`), or whose file is none of the repository's, or more than one bare name matches."""
+    malos = []
+    for nombre, archivo in _situados(texto):
+        ruta = _archivo_de(archivo)
+        codigo = (RAIZ / ruta).read_text(encoding="utf-8") if ruta else ""
+        if not ruta or not all(re.search(r"(?<![\w$])%s(?![\w$])" % re.escape(p), codigo) for p in nombre.split(".")):
+            malos.append("`%s` in `%s`" % (nombre, archivo) + ("" if ruta else ": no such file, or more than one"))
+    return malos
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=_nombre)
+def test_every_name_placed_in_a_file_is_in_that_file(doc):
+    assert _fuera_de_su_archivo(_texto(doc)) == [], "names the doc places in a file that has none of them"
+
+
+def test_the_check_above_reads_each_way_of_placing_a_name_and_catches_a_stale_one():
+    assert len([s for doc in DOCS for s in _situados(_texto(doc))]) > 20
+    assert _situados("`ejecuta`, in `py/calificador.py`, and\n`py/lote.py`'s `Lote`, an `Ayuda` of `py/ayuda.py`") == [
+        ("Ayuda", "py/ayuda.py"), ("Lote", "py/lote.py"), ("ejecuta", "py/calificador.py")]
+    assert _fuera_de_su_archivo("`_ejecuta` in `py/calificador.py`; `Lote` in `py/nada.py`") == [
+        "`Lote` in `py/nada.py`: no such file, or more than one", "`_ejecuta` in `py/calificador.py`"]
 
 
 def _ancla(titulo):

@@ -21,7 +21,7 @@ RETOS = corpus.retos()
 
 
 def _fuente(reto):
-    with open(os.path.join(corpus.RETOS, reto + ".reto.py"), encoding="utf-8") as f:
+    with open(corpus.archivo(reto), encoding="utf-8") as f:
         return f.read()
 
 

@@ -1,5 +1,6 @@
 """construir/retos.py's public parts of a challenge: what the page gets of a .reto.py, and its file:line errors."""
 import re
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ def test_the_lessons_have_challenges_to_check():
 
 @pytest.mark.parametrize("nombre", RETOS)
 def test_the_page_gets_a_challenges_statement_starting_code_hints_and_discussion_only(nombre):
-    reto, archivo = corpus.carga_reto(nombre), CURSO / (nombre + ".reto.py")
+    reto, archivo = corpus.carga_reto(nombre), Path(corpus.archivo(nombre)).resolve()
     publico = retos.publico(archivo.relative_to(RAIZ).as_posix(), archivo.read_text(encoding="utf-8"))
     assert set(publico) == {"enunciado", "plantilla", "pistas", "discusion"}
     assert (publico["enunciado"], publico["plantilla"]) == (reto.enunciado, reto.plantilla)
@@ -26,7 +27,7 @@ def test_the_page_gets_a_challenges_statement_starting_code_hints_and_discussion
 
 def test_some_challenge_has_hints_and_a_discussion_for_the_test_above_to_check():
     # Hints and a discussion are optional (docs/autores.md): how many a challenge has is its author's call.
-    publicos = [retos.publico(n, (CURSO / (n + ".reto.py")).read_text(encoding="utf-8")) for n in RETOS]
+    publicos = [retos.publico(n, Path(corpus.archivo(n)).read_text(encoding="utf-8")) for n in RETOS]
     assert any(p["pistas"] and p["discusion"] for p in publicos)
 
 

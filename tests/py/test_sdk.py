@@ -6,9 +6,7 @@ The SDKs are pinned in requirements.txt for this test alone; nothing else import
 """
 import builtins
 import contextlib
-import glob
 import io
-import os
 import sys
 import types
 
@@ -80,7 +78,7 @@ def test_every_reply_of_every_lesson_cell_is_a_message_and_a_chat_completion(ano
     monkeypatch.setattr(builtins, "input", lambda *a: "sí")
     monkeypatch.setattr("time.sleep", lambda s: None)
     ns = {}
-    for ruta in sorted(glob.glob("lessons/*/*.md")):
+    for ruta in corpus.lecciones():
         with open(ruta, encoding="utf-8") as f:
             leccion = leer.leer(ruta, f.read())[0]
         ns = {"__name__": "__main__"}
@@ -96,7 +94,7 @@ def test_every_reply_of_every_lesson_cell_is_a_message_and_a_chat_completion(ano
 
 def test_every_reply_the_references_get_is_a_message_and_a_chat_completion(anotadas, ns):
     for nombre in corpus.retos():
-        with open(os.path.join(corpus.RETOS, nombre + ".reto.py"), encoding="utf-8") as f:
+        with open(corpus.archivo(nombre), encoding="utf-8") as f:
             reto = carga.carga(nombre, f.read(), _fuente("guionizado.py"), _fuente("entorno.py"))
         suyo, problema, salida = entrega.carga_entrega(calificador.fuentes_publicas(reto), reto.solucion)
         antes = len(anotadas)

@@ -3,7 +3,8 @@
     .venv/bin/python tests/py/un_reto.py SLUG
     ESCRIBIR_VEREDICTOS=1 .venv/bin/python tests/py/un_reto.py SLUG
 
-Grades every file of tests/entregas/SLUG/ (and the "especial" cases of SLUG that
+Grades every file of tests/entregas/SLUG/ (tests/curso-minimo/tests/entregas/SLUG/ for the minimal
+course's challenge, tests/py/minimo.py), and the "especial" cases of SLUG that
 corpus.prepara_especiales makes) with py/calificar.py from this checkout, on its default
 isolation path, at the corpus's seed and clocks (those of tests/py/test_calificar.py), and
 compares each verdict with tests/entregas/veredictos.json. A file with no entry is reported; with
@@ -44,14 +45,14 @@ def entrada(caso, informe):
 
 def main(reto, escribir):
     veredictos = corpus.veredictos()
-    carpeta = os.path.join(corpus.ENTREGAS, reto)
+    carpeta = corpus.entregas(reto)
     casos = sorted(reto + "/" + n for n in os.listdir(carpeta))
     with tempfile.TemporaryDirectory() as tmp:
         especiales = {c: r for c, r in corpus.prepara_especiales(tmp).items() if c.startswith(reto + "/")}
         casos = sorted(set(casos) | set(especiales))
         rutas = [especiales.get(c) or corpus.ruta(c) for c in casos]
         inicio = time.monotonic()
-        r = subprocess.run([sys.executable, os.path.join(PY, "calificar.py"), *ORDEN, "--reto", reto, *rutas],
+        r = subprocess.run([sys.executable, os.path.join(PY, "calificar.py"), *ORDEN, "--reto", corpus.archivo(reto), *rutas],
                            capture_output=True)
     segundos = time.monotonic() - inicio
     lineas = r.stdout.decode().splitlines()
@@ -69,9 +70,7 @@ def main(reto, escribir):
     for caso, e in nuevos.items():
         print("%s %s: %s" % ("escrito" if escribir else "sin veredicto", caso, json.dumps(e, ensure_ascii=False)))
     if escribir and nuevos:
-        veredictos.update(nuevos)
-        with open(os.path.join(corpus.ENTREGAS, "veredictos.json"), "w", encoding="utf-8") as f:
-            f.write(json.dumps(dict(sorted(veredictos.items())), indent=1, ensure_ascii=False) + "\n")
+        corpus.anade_veredictos(nuevos)
     print("%s: %d casos, %d distintos de veredictos.json, %d sin veredicto%s, %.0f s" % (
         reto, len(casos), len(mal), len(nuevos), " (escritos)" if escribir and nuevos else "", segundos))
     return 1 if mal or (nuevos and not escribir) else 0
