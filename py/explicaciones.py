@@ -34,14 +34,14 @@ EXPLICACIONES = {
                         "def."),
     "argumento_de_mas": ("`{funcion}()` no tiene ningún parámetro llamado `{nombre}`: revisa cómo se llama en su "
                          "def, o quítalo de la llamada."),
-    "posicionales_de_mas": ("La llamada a `{funcion}()` le pasa {dados} sin nombre, y acepta {acepta}: quita los que "
+    "posicionales_de_mas": ("La llamada a `{funcion}()` le pasa {dados} sin nombre, pero {acepta}: quita los que "
                             "sobran (en un método, el primer parámetro es `self`)."),
     "atributo_de_none": ("Ese valor es None, y None no tiene `.{atributo}`: suele venir de una función sin return, "
                          "o de un método como `.sort()` o `.append()`, que cambia la lista y devuelve None."),
     "sangria_esperada": ("Tras una línea que acaba en `:` (def, if, for…) viene su bloque, sangrado: añade 4 "
                          "espacios al principio de esa línea."),
-    "sangria_de_mas": ("Esa línea tiene más sangría que la anterior, y la anterior no acaba en `:`: alinéala con "
-                       "las de su bloque."),
+    "sangria_de_mas": ("Esa línea tiene más sangría que la anterior, que no acaba en dos puntos (`:`): alinéala "
+                       "con las de su bloque."),
     "sangria_desigual": ("La sangría de esa línea no coincide con la de ningún bloque de arriba: alinéala "
                          "exactamente con las de su bloque, 4 espacios por nivel."),
     "tabuladores": "La sangría mezcla tabuladores y espacios: usa solo espacios, 4 por nivel.",
@@ -157,7 +157,7 @@ def _argumentos(mensaje):
         dados = int(m.group(3))
         return EXPLICACIONES["posicionales_de_mas"].format(
             funcion=m.group(1), dados="1 argumento" if dados == 1 else "%d argumentos" % dados,
-            acepta="ninguno" if acepta == "0" else acepta)
+            acepta="no admite ninguno" if acepta == "0" else "solo admite " + acepta)
     return None
 
 
