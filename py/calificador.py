@@ -296,7 +296,7 @@ def _corre_prueba(datos, publico, juego, p, transporte, gasto):
     e = p["esperado"]
     # The cause before the symptom: how it used inicio, the model and the user, then what it
     # returned; but a call that crashed says so first, as the learner's own traceback would.
-    valor = _juzga(datos["funcion"], publico, e["respuesta"], r, firma)
+    valor = _juzga(datos["funcion"], publico, e["respuesta"], r, firma, a_esperar(p, firma))
     preguntas = _compara_registro(e["registro"], registro, preguntas=True)
     fallo = (redaccion.como_frase(incidencias[0]) if incidencias and "caida" not in r else None) \
         or (valor or preguntas if "excepcion" in r else preguntas or valor) \
@@ -317,22 +317,33 @@ def _compara_lo_ejecutado(p, registro, entorno):
     return fallo
 
 
-def _juzga(funcion, publico, debia, r, firma=None):
-    """Whether the reply r is the expected one, and if not, why."""
+def a_esperar(p, firma):
+    """What a test expected, as the line under an exception reads it (explicaciones.explica's
+    esperaba): the exception it expected, or a loop's cap."""
+    debia = p["esperado"]["respuesta"]
+    if "excepcion" in debia:
+        return {"excepcion": debia["excepcion"]["tipo"]}
+    tope = p["argumento"].get("tope") if firma == "bucle" else None
+    return {"tope": tope} if type(tope) is int else {}
+
+
+def _juzga(funcion, publico, debia, r, firma=None, esperaba=None):
+    """Whether the reply r is the expected one, and if not, why; esperaba: a_esperar's."""
     if "caida" in r:
         return redaccion.como_frase(r["caida"])
     if "excepcion" in debia:
         if "excepcion" in r and debia["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
         return redaccion.con_explicacion(FRASES["debia_lanzar"] % (funcion, debia["excepcion"]["tipo"],
-                                                                   redaccion.que_hizo(r, firma)), r)
+                                                                   redaccion.que_hizo(r, firma)), r, esperaba)
     if "valor" not in r and firma == "bucle":
         texto = debia["valor"][0]
         return redaccion.con_explicacion(FRASES["debia_devolver_par"] % (
-            funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)), r)
+            funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)), r,
+            esperaba)
     if "valor" not in r:
         return redaccion.con_explicacion(FRASES["debia_devolver"] % (
-            funcion, redaccion.muestra_valor(debia["valor"]), redaccion.que_hizo(r, firma)), r)
+            funcion, redaccion.muestra_valor(debia["valor"]), redaccion.que_hizo(r, firma)), r, esperaba)
     if firma == "bucle":
         return _diferencia_bucle(funcion, debia["valor"], r["valor"])
     problema = _revisa_forma(publico, r["valor"], isinstance(debia["valor"], list))

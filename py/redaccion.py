@@ -221,14 +221,15 @@ def que_hizo(r, firma=None):
     return "devolvió:\n%s" % muestra_valor(valor)
 
 
-def con_explicacion(frase, r):
+def con_explicacion(frase, r, esperaba=None):
     """A sentence ending with what the learner's function did (que_hizo), and, if it raised, the
-    line that says what that exception usually means (explicaciones.py), when there is one."""
+    line that says what that exception usually means (explicaciones.py), when there is one;
+    esperaba: what the failed test expected (calificador.a_esperar), which the line may be about."""
     texto = punto(frase)
     e = r.get("excepcion")
     if e:
         import explicaciones  # only when an exception is worded: the page's boot does not load it
-        linea = explicaciones.en_texto(explicaciones.explica(e["tipo"], e["mensaje"], e["mro"]))
+        linea = explicaciones.en_texto(explicaciones.explica(e["tipo"], e["mensaje"], e["mro"], esperaba=esperaba))
         if linea:
             texto += "\n" + linea
     return texto
