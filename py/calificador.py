@@ -296,12 +296,19 @@ def _corre_prueba(datos, publico, juego, p, transporte, gasto):
     e = p["esperado"]
     # The cause before the symptom: how it used inicio, the model and the user, then what it
     # returned; but a call that crashed says so first, as the learner's own traceback would.
-    valor = _juzga(datos["funcion"], publico, e["respuesta"], r, firma, a_esperar(p, firma))
+    esperaba = a_esperar(p, firma)
+    valor = _juzga(datos["funcion"], publico, e["respuesta"], r, firma, esperaba)
     preguntas = _compara_registro(e["registro"], registro, preguntas=True)
-    fallo = (redaccion.como_frase(incidencias[0]) if incidencias and "caida" not in r else None) \
-        or (valor or preguntas if "excepcion" in r else preguntas or valor) \
+    incidencia = redaccion.como_frase(incidencias[0]) if incidencias and "caida" not in r else None
+    fallo = incidencia or (valor or preguntas if "excepcion" in r else preguntas or valor) \
         or _compara_lo_ejecutado(p, registro, entorno)
-    if fallo and not p["oculta"]:  # a hidden test's inputs are never shown
+    if fallo and p["oculta"] and p.get("nombre") is not None:  # a hidden test's data are never shown:
+        # not its inputs, nor what was expected or came, which hold them (REPRODUCE's are public)
+        que = "incidencia" if fallo is incidencia else "valor" if fallo is valor else \
+            "preguntas" if fallo is preguntas else \
+            "registro" if _compara_registro(e["registro"], registro) else "entorno"
+        fallo = redaccion.sin_datos(datos["funcion"], que, r, e["respuesta"], esperaba, fallo)
+    elif fallo and not p["oculta"]:
         fallo = FRASES["enviado"] % (redaccion.muestra_argumento(p["argumento"], firma), fallo)
     return fallo, r.get("salida", "")
 
