@@ -44,8 +44,8 @@ test("an exception shows a traceback trimmed to the cell, with its line marked a
   assert.match(traza, /KeyError: 'no-existe.txt'\s*$/);
   // py/explicaciones.py's line, right under Python's own message, names in code.
   const explicacion = p.locator('[data-celda="fallo"] .salida .traza + .explicacion');
-  assert.equal(await explicacion.innerText(), "El diccionario no tiene la clave 'no-existe.txt': mira qué claves tiene " +
-    "(print(d.keys())), o usa d.get('no-existe.txt'), que da None cuando falta.");
+  assert.equal(await explicacion.innerText(), "leer() ha buscado la clave 'no-existe.txt' en un diccionario que le " +
+    "pasas, y no está: mira qué claves tiene (con .keys()) antes de llamarla.");
   // No runtime frames: not Pyodide's, not the exec'd library, not the worker's helper.
   assert.doesNotMatch(traza, /pyodide|_base\.py|<string>|<exec>|<ejecutor>|\/lib\/python/);
   assert.equal(await p.locator('[data-celda="fallo"] .cm-linea-error').count(), 1);
