@@ -192,3 +192,132 @@ def test_a_submission_that_fails_to_load_gets_the_line_too():
     informe = calificador.compara({"pruebas": [], "funcion": "f", "firma": None}, {},
                                   transporte.EnEsteInterprete(ns, "f", problema, "e.py", salida))
     assert informe["tests"][0]["output"].endswith("que da None cuando falta.")
+
+
+# --- The table: (error, what the failed test expected) -> the line ------------------------------
+# A challenge's report words an exception from its class, its mro and its message (transporte's
+# describe_excepcion) and what the failed test expected (calificador.a_esperar); each row is one
+# such pair and the whole line a learner reads under it, backticks and all.
+FUERA = ["FueraDeGuion", "ValueError", "Exception", "BaseException", "object"]
+CLAVE = ["KeyError", "LookupError", "Exception", "BaseException", "object"]
+TIPO = ["TypeError", "Exception", "BaseException", "object"]
+NOMBRE = ["NameError", "Exception", "BaseException", "object"]
+TABLA = [
+    # el-bucle: a loop with no cap, under a test about the cap, is told about the cap ...
+    (("FueraDeGuion", "el guion tiene 6 turnos; se ha pedido el 7", FUERA), {"tope": 3},
+     "Tu código ha llamado al modelo más veces de las que permite `tope`: cuenta las llamadas al modelo y, si "
+     "llegas a `tope` sin una respuesta final, sal del bucle y devuelve `(None, M)`."),
+    (("FueraDeGuion", "el guion tiene 6 turnos; se ha pedido el 1", FUERA), {"tope": 0},
+     "Tu código ha llamado al modelo más veces de las que permite `tope`: cuenta las llamadas al modelo y, si "
+     "llegas a `tope` sin una respuesta final, sal del bucle y devuelve `(None, M)`."),
+    # ... and one that ran past a final answer, within its cap, about the final answer.
+    (("FueraDeGuion", "el guion tiene 2 turnos; se ha pedido el 3", FUERA), {"tope": 10},
+     "Tu código ha llamado al modelo más veces de las que tiene el guion: el bucle debe parar cuando una "
+     "respuesta no trae ninguna llamada (`tool_use`)."),
+    # llamar-herramientas: a test that expected ValueError says so, whatever came instead ...
+    (("KeyError", "'borrar'", CLAVE), {"excepcion": "ValueError"},
+     "Esta prueba espera que tu función lance `ValueError`, y antes le ha saltado un `KeyError`: comprueba tú "
+     "ese caso antes de la línea que falla y lanza `raise ValueError(\"…\")` con el motivo."),
+    (("TypeError", "unsupported operand type(s) for +: 'int' and 'str'", TIPO), {"excepcion": "ValueError"},
+     "Esta prueba espera que tu función lance `ValueError`, y antes le ha saltado un `TypeError`: comprueba tú "
+     "ese caso antes de la línea que falla y lanza `raise ValueError(\"…\")` con el motivo."),
+    # ... but a mistake in the code itself keeps its own line: that is what to fix first.
+    (("NameError", "name 'incumpe' is not defined", NOMBRE), {"excepcion": "ValueError"},
+     "Ni tu código ni el reto definen `incumpe`: revisa cómo lo has escrito, o dale valor antes de usarlo."),
+    # A test that expected a value: the exception's own line, about the learner's code.
+    (("KeyError", "'ruta'", CLAVE), {},
+     "El diccionario que se lee en esa línea no tiene la clave `'ruta'`: mira qué claves tiene (con `.keys()`), "
+     "o léela con `.get('ruta')`, que da None cuando falta."),
+    (("TypeError", "can only concatenate str (not \"int\") to str", TIPO), {},
+     "Python no suma un número y un texto: convierte el número con `str()` para unir textos (o escribe un "
+     "f-string, `f\"… {n}\"`), o el texto con `int()` para sumar números."),
+    (("TypeError", "'str' object is not callable", TIPO), {},
+     "Ese valor es un `str`, no una función: ¿has dado a una variable el nombre de una función (`resultado = …`)? "
+     "Mira qué vale ese nombre con `print()`."),
+    (("UnboundLocalError", "cannot access local variable 'error' where it is not associated with a value",
+      ["UnboundLocalError"] + NOMBRE), {},
+     "Esta función da valor a `error` (`error = …`), y eso hace de `error` una variable suya en toda la función, "
+     "también en las líneas de antes: si querías el `error` de fuera, pon otro nombre a esa variable."),
+    (("TypeError", "leer() missing 1 required positional argument: 'ruta'", TIPO), {},
+     "La llamada a `leer()` no le pasa el argumento `ruta`: añádelo a la llamada (`help(leer)` muestra los "
+     "parámetros que pide)."),
+]
+
+
+def test_each_error_under_each_kind_of_test_has_its_line():
+    for (tipo, mensaje, mro), esperaba, linea in TABLA:
+        assert explicaciones.explica(tipo, mensaje, mro, esperaba=esperaba) == linea, (tipo, mensaje, esperaba)
+
+
+def test_no_line_points_away_from_what_the_failed_test_expected():
+    """The issue's misleading cases: a cap test told to stop on a final answer, a ValueError test
+    told to use d.get, a line that names a `d` or a `def` the learner never wrote."""
+    for (tipo, mensaje, _), esperaba, linea in TABLA:
+        if esperaba.get("tope") is not None and int(mensaje.rsplit(" ", 1)[1]) > esperaba["tope"]:
+            assert "ninguna llamada" not in linea
+        if esperaba.get("excepcion") and tipo not in ("NameError",):
+            assert ".get(" not in linea and esperaba["excepcion"] in linea
+        assert "d.keys()" not in linea and " def." not in linea and "::" not in explicaciones.en_texto(linea)
+
+
+def test_a_cell_names_the_dictionary_it_read_or_the_course_function_that_read_one():
+    assert en_celda("x = {'a': {}}\nx['a']['b']") == (
+        "`x['a']` no tiene la clave `'b'`: mira qué claves tiene (`print(x['a'].keys())`), o usa `x['a'].get('b')`, "
+        "que da None cuando falta.")
+    codigo = "def primera_linea(ruta):\n    return leer(ENTORNO, ruta).splitlines()[0]\n\nprimera_linea('no.txt')\n"
+    assert en_celda(codigo, ns=nuevo_espacio()) == (
+        "`leer()` ha buscado la clave `'no.txt'` en un diccionario que le pasas, y no está: mira qué claves tiene "
+        "(con `.keys()`) antes de llamarla.")
+
+
+def test_a_number_and_a_text_added():
+    linea = ("Python no suma un número y un texto: convierte el número con `str()` para unir textos (o escribe un "
+             "f-string, `f\"… {n}\"`), o el texto con `int()` para sumar números.")
+    assert en_celda("veces = 3\nprint('veces: ' + veces)") == linea
+    assert en_celda("total = 1 + '2'") == linea
+    assert en_celda("n = 1.5\nn += 'x'") == linea
+
+
+def test_a_schema_that_the_data_break_is_said_in_spanish_by_its_rule():
+    validar = "import jsonschema\njsonschema.validate(%s, %s)\n"
+    objeto = "{'type': 'object', 'properties': {'ruta': {'type': 'string'}, 'n': {'enum': [1, 2]}}, " \
+             "'required': ['ruta'], 'additionalProperties': False}"
+    assert en_celda(validar % ("{}", objeto)) == (
+        "Los datos no cumplen el esquema: falta el campo `ruta`, que el esquema pide (`required`).")
+    assert en_celda(validar % ("{'ruta': 5}", objeto)) == (
+        "Los datos no cumplen el esquema: el campo `ruta` debe ser de tipo `string`.")
+    assert en_celda(validar % ("{'ruta': 'a', 'x': 1, 'y': 2}", objeto)) == (
+        "Los datos no cumplen el esquema: sobran los campos `x` y `y`: el esquema no admite más campos "
+        "(`additionalProperties`).")
+    assert en_celda(validar % ("{'ruta': 'a', 'n': 3}", objeto)) == (
+        "Los datos no cumplen el esquema: el campo `n` debe ser uno de los valores de su `enum`.")
+    assert en_celda(validar % ("{'ruta': ''}", "{'properties': {'ruta': {'minLength': 1}}}")) == (
+        "Los datos no cumplen el esquema: el campo `ruta` incumple la regla `minLength` del esquema.")
+
+
+CURSO = [[1, "cargar", CARGAR]]
+
+
+def test_a_course_function_a_cell_covered_names_that_cell_its_line_and_how_to_get_it_back():
+    ns = nuevo_espacio()
+    anteriores = CURSO + [[2, "lee", "x = 1\nresultado = leer(ENTORNO, 'lista.txt')\nprint(resultado)\n"]]
+    exec(anteriores[1][2], ns)
+    assert en_celda("print(resultado('t1', 'hola'))", anteriores, ns=ns) == (
+        "`resultado` era una función del curso, y la Celda 2 le ha dado otro valor en su línea 2: cambia allí ese "
+        "nombre y ejecuta otra vez la Celda 1, que carga el curso, para recuperar `resultado`.")
+    assert en_celda("resultado = 'a'\nresultado('t1', 'hola')", CURSO, ns=nuevo_espacio()).startswith(
+        "`resultado` era una función del curso, y esta celda le ha dado otro valor en su línea 1:")
+    # Not a course function: the general line.
+    assert en_celda("f = 'a'\nf()", CURSO, ns=nuevo_espacio()).startswith("Ese valor es un `str`, no una función:")
+
+
+def test_a_function_that_assigns_a_course_functions_name_says_where():
+    codigo = ("def ejecutar(ll):\n    try:\n        return leer(ENTORNO, ll)\n    except Exception as e:\n"
+              "        r = error('t1', str(e))\n        error = str(e)\n        return r\nejecutar('nada.txt')\n")
+    assert en_celda(codigo, CURSO, ns=nuevo_espacio()) == (
+        "Esta función da valor a `error` en la línea 6 de esta celda, y eso hace de `error` una variable suya en "
+        "toda la función, también en las líneas de antes, que ya no ven la función `error` del curso: pon otro "
+        "nombre a esa variable.")
+    assert en_celda("def f():\n    x += 1\nf()") == (
+        "Esta función da valor a `x` (`x = …`), y eso hace de `x` una variable suya en toda la función, también en "
+        "las líneas de antes: si querías el `x` de fuera, pon otro nombre a esa variable.")
