@@ -52,6 +52,31 @@ test("an exception shows a traceback trimmed to the cell, with its line marked a
   await p.close();
 });
 
+test("a schema the data break shows its first line and the rule in Spanish; a course function a cell covered says how to get it back", async () => {
+  const p = await abrir(LECCION);
+  await esperarInterprete(p);
+  const escribir = async (texto) => {
+    await p.locator('[data-celda="esquema"] .cm-content').click();
+    await p.keyboard.press("Control+A");
+    await p.keyboard.insertText(texto);
+  };
+  await escribir('import jsonschema\njsonschema.validate({}, HERRAMIENTAS[0]["input_schema"])\n');
+  await ejecutar(p, "esquema");
+  const traza = await p.locator('[data-celda="esquema"] .salida .traza').innerText();
+  assert.match(traza, /ValidationError: 'ruta' is a required property\s*$/);
+  assert.doesNotMatch(traza, /Failed validating|On instance/); // not the schema and the value, dumped whole
+  assert.equal(await p.locator('[data-celda="esquema"] .explicacion').innerText(),
+    "Los datos no cumplen el esquema: falta el campo ruta, que el esquema pide (required).");
+  await escribir("resultado = leer(ENTORNO, 'lista.txt')\nprint(resultado('t1', 'hola'))\n");
+  await ejecutar(p, "esquema");
+  assert.equal(await p.locator('[data-celda="esquema"] .explicacion').innerText(),
+    "resultado era una función del curso, y esta celda le ha dado otro valor en su línea 1: cambia allí ese nombre " +
+    "y ejecuta otra vez la Celda 1, que carga el curso, para recuperar resultado.");
+  await p.locator('[data-celda="esquema"] button.restaurar').click();
+  assert.deepEqual(p.errores, []);
+  await p.close();
+});
+
 test("a name an earlier cell defines, used before that cell ran, says which cell and its :usa:", async () => {
   const p = await abrir(LECCION);
   await esperarInterprete(p);
