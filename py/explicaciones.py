@@ -317,9 +317,11 @@ def en_texto(linea):
     return linea.replace("`", "") if linea else linea
 
 
-def con_explicacion(problema, exc, mensaje):
-    """A submission's problem when it loads (entrega.py), and explica's line for exc under it."""
-    linea = en_texto(explica(type(exc).__name__, mensaje, [c.__name__ for c in type(exc).__mro__]))
+def con_explicacion(problema, exc, mensaje, archivo=None):
+    """A submission's problem when it loads (entrega.py), and explica's line for exc under it;
+    archivo: the submission's file name, whose lines a KeyError's line reads."""
+    datos = datos_de_clave(exc, archivo) if isinstance(exc, KeyError) and archivo else None
+    linea = en_texto(explica(type(exc).__name__, mensaje, [c.__name__ for c in type(exc).__mro__], datos=datos))
     if not linea:
         return problema
     return (problema if problema.endswith((".", "?", "!")) else problema + ".") + "\n" + linea
@@ -439,6 +441,16 @@ def _datos_de_celda(exc, mensaje, codigo, anteriores, leer):
         donde = "esta celda" if fuentes.get(archivo) is codigo else "la Celda %s" % archivo[len("<celda "):-1]
         return {"local": {"linea": linea, "donde": donde}}
     return {}
+
+
+def datos_de_clave(exc, archivo):
+    """_de_clave for a submission's KeyError (transporte.describe_excepcion): its file's lines are
+    in linecache (entrega.carga_entrega)."""
+    import linecache
+    try:
+        return _de_clave(_marcos(exc), {archivo: "".join(linecache.getlines(archivo))})
+    except Exception:  # a best effort on the learner's odd code: the plain line then
+        return {}
 
 
 def _de_clave(marcos, fuentes):

@@ -236,7 +236,8 @@ def con_explicacion(frase, r, esperaba=None):
     e = r.get("excepcion")
     if e:
         import explicaciones  # only when an exception is worded: the page's boot does not load it
-        linea = explicaciones.en_texto(explicaciones.explica(e["tipo"], e["mensaje"], e["mro"], esperaba=esperaba))
+        linea = explicaciones.en_texto(explicaciones.explica(e["tipo"], e["mensaje"], e["mro"], esperaba=esperaba,
+                                                             datos=e.get("datos")))
         if linea:
             texto += "\n" + linea
     return texto

@@ -247,9 +247,15 @@ def describe_excepcion(e, archivo=None):
         args = None
     if args is None or len(json.dumps(args)) > 1000:
         args = [corto(str(e), 300)]
-    return {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
-            "mensaje": corto(_mensaje(e, archivo), 300), "args": args,
-            "linea": linea_en(e.__traceback__, archivo) if archivo else None}
+    descrita = {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
+                "mensaje": corto(_mensaje(e, archivo), 300), "args": args,
+                "linea": linea_en(e.__traceback__, archivo) if archivo else None}
+    if isinstance(e, KeyError) and archivo:  # the dictionary the learner's line read, for its explanation
+        import explicaciones  # only for a KeyError: the page's boot does not load it
+        datos = explicaciones.datos_de_clave(e, archivo)
+        if datos:
+            descrita["datos"] = datos
+    return descrita
 
 
 def _mensaje(e, archivo):

@@ -167,6 +167,16 @@ def test_a_challenges_failed_test_ends_with_the_same_line():
     assert redaccion.con_explicacion("devolvió 1", {"valor": 1}) == "devolvió 1."
 
 
+def test_a_submissions_key_error_names_the_dictionary_its_line_read():
+    ns, problema, _ = entrega.carga_entrega([], "def observaciones(r, e):\n    return e['entrada']['falta']\n",
+                                            "entrega.py")
+    r = transporte.EnEsteInterprete(ns, "observaciones", problema, "entrega.py").llama([[], {"entrada": {}}], [], {})
+    assert r["excepcion"]["datos"] == {"expresion": "e['entrada']"}
+    assert redaccion.con_explicacion("observaciones " + redaccion.que_hizo(r), r).split("\n")[1] == (
+        "e['entrada'] no tiene la clave 'falta': mira qué claves tiene (print(e['entrada'].keys())), o usa "
+        "e['entrada'].get('falta'), que da None cuando falta.")
+
+
 def test_a_submissions_name_error_carries_pythons_suggestion_in_its_message():
     ns = {}
     exec(compile("RESULTADO = 1\ndef f(r, e):\n    return RESULTDO\n", "entrega.py", "exec"), ns)
@@ -185,9 +195,8 @@ def test_a_submission_that_fails_to_load_gets_the_line_too():
     assert problema.endswith(".\nTras una línea que acaba en : (def, if, for…) viene su bloque, sangrado: añade 4 "
                              "espacios al principio de esa línea.")
     _, problema, _ = entrega.carga_entrega([], "d = {}\nd['x']\n", "e.py")
-    assert problema == ("Al cargar tu entrega (línea 2) salta KeyError: 'x'.\nEl diccionario que se lee en esa "
-                        "línea no tiene la clave 'x': mira qué claves tiene (con .keys()), o léela con .get('x'), que "
-                        "da None cuando falta.")
+    assert problema == ("Al cargar tu entrega (línea 2) salta KeyError: 'x'.\nd no tiene la clave 'x': mira qué "
+                        "claves tiene (print(d.keys())), o usa d.get('x'), que da None cuando falta.")
     ns, problema, salida = entrega.carga_entrega([], "d = {}\nd['x']\n", "e.py")
     informe = calificador.compara({"pruebas": [], "funcion": "f", "firma": None}, {},
                                   transporte.EnEsteInterprete(ns, "f", problema, "e.py", salida))
