@@ -102,8 +102,8 @@ _ESQUEMA = {
 # Errors about the code itself (a name, a call, a recursion): their line stays under a test that
 # expected another exception, which only the rest give way to (otra_excepcion).
 _DEL_CODIGO = ("nombre_", "entrega_", "local_", "falta_argumento", "argumento_de_mas", "posicionales_de_mas",
-               "recursion", "funcion_tapada", "sangria", "sin_cerrar", "comillas", "dos_puntos", "sintaxis",
-               "tabuladores", "fuera_de_guion", "guion_agotado", "protocolo")
+               "recursion", "funcion_tapada", "no_es_funcion", "sangria", "sin_cerrar", "comillas", "dos_puntos",
+               "sintaxis", "tabuladores", "fuera_de_guion", "guion_agotado", "protocolo")
 
 _CIERRES = {"(": ")", "[": "]", "{": "}"}
 _NOMBRE = re.compile(r"^name '([^']+)' is not defined")
