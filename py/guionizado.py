@@ -30,10 +30,20 @@ import re as _re
 class ErrorDeProtocolo(ValueError):
     """La petición incumple el protocolo. Cada mensaje dice qué regla incumple y por qué; las que
     pone el curso, más estrictas que la API real, lo dicen: «convención del curso»."""
+    # Lo mismo, como datos (la vista señala con ellos el mensaje; las explicaciones eligen por la
+    # regla): _regla, la clave corta de la primera regla incumplida (las de _REGLAS); _reglas, las
+    # de todos los fallos, en orden; _mensaje, _bloque y _herramienta, los números (desde 1) del
+    # mensaje, el bloque y la herramienta que nombra primero, o None.
+    _regla = _mensaje = _bloque = _herramienta = None
+    _reglas = ()
 
 
 class FueraDeGuion(ValueError):
     """El arnés ha enviado algo distinto de lo que esperaba el guion."""
+    # Como en ErrorDeProtocolo: _regla es "fuera_de_guion" o "guion_agotado" (el guion no tiene
+    # más turnos); _mensaje y _bloque, el primer mensaje y bloque que difieren, o None.
+    _regla = _mensaje = _bloque = _herramienta = None
+    _reglas = ()
 
 
 class ModeloGuionizado:
@@ -53,21 +63,21 @@ class ModeloGuionizado:
             raise self._rechaza(e, _copia(M)) from None
         fallos = _fallos_de_la_peticion(M, herramientas)
         if fallos:
-            raise self._rechaza(ErrorDeProtocolo("turno %d: %s" % (self.turno, "\n".join(fallos))), M)
+            raise self._rechaza(_error(ErrorDeProtocolo, fallos, "turno %d: " % self.turno), M)
         if self.turno > len(self._guion):
-            raise self._rechaza(FueraDeGuion("el guion tiene %d turnos; se ha pedido el %d"
-                                             % (len(self._guion), self.turno)), M)
+            agotado = "el guion tiene %d turnos; se ha pedido el %d" % (len(self._guion), self.turno)
+            raise self._rechaza(_con_sitio(FueraDeGuion(agotado), "guion_agotado"), M)
         esperados, respuesta = self._guion[self.turno - 1]
         esperados = _normaliza(esperados)
         diferencia = _primera_diferencia(esperados, M)
         if diferencia:
-            raise self._rechaza(FueraDeGuion("turno %d, %s" % (self.turno, diferencia)), M, esperados)
+            raise self._rechaza(_error(FueraDeGuion, [diferencia], "turno %d, " % self.turno), M, esperados)
         return _contesta(self, M, herramientas, respuesta)
 
     def _rechaza(self, error, M, esperados=()):
         """El error, con lo que hace falta para señalar en la conversación el mensaje y el bloque
         que nombra (y, si se sale del guion, lo que el guion esperaba en ese mensaje)."""
-        n, j = _donde(str(error))
+        n, j = error._mensaje, error._bloque
         error._conversacion = {"turno": self.turno, "recibidos": M, "mensaje": n, "bloque": j,
                                "error": "%s: %s" % (type(error).__name__, error),
                                "esperado": esperados[n - 1] if n and n <= len(esperados) else None}
@@ -96,16 +106,55 @@ def _copia(M):
         return list(M)
 
 
-# El sitio que nombra primero cada error del modelo, tal como lo escriben _fallos,
-# _primera_diferencia y _normaliza: "turno 2: mensaje 3 (asistente): …",
-# "turno 2, mensaje 4 (usuario), bloque 1: …", "mensaje 2 (usuario), bloque 1 (tool_use): …".
-_POSICION = _re.compile(r"(?:turno \d+[:,] )?mensaje (\d+)(?: \([^)]*\))?(?:, bloque (\d+))?")
+# Las claves de las reglas, una por regla que se puede incumplir: estables, para que otros ficheros
+# elijan por ellas (una explicación por regla). Las de FueraDeGuion, al final.
+_REGLAS = (
+    # la forma de la conversación y de sus mensajes
+    "lista_de_mensajes", "forma_del_mensaje", "formas_mezcladas", "forma_del_contenido", "valor_json",
+    "sin_mensajes", "sistema_primero", "sistema_tras_usuario", "sistema_antes_del_asistente",
+    "sistema_solo_texto", "contenido_vacio", "texto_vacio", "espacios_al_final",
+    # la forma de los bloques
+    "tipo_de_bloque", "bloque_de_la_api", "campo_de_la_api", "campo_que_sobra", "campo_que_falta",
+    "valor_del_campo", "id_de_tool_use", "error_sin_contenido",
+    # las llamadas y sus resultados
+    "tool_use_en_asistente", "tool_result_en_usuario", "tool_use_id_inesperado",
+    "resultados_repetidos", "resultados_primero", "ids_repetidos", "sin_resultado", "repartidos",
+    "sin_herramientas",
+    # las herramientas
+    "lista_de_herramientas", "forma_de_la_herramienta", "herramienta_de_la_api",
+    "nombre_de_herramienta", "nombre_largo", "nombres_repetidos", "esquema_de_objeto",
+    "esquema_invalido",
+    # FueraDeGuion
+    "fuera_de_guion", "guion_agotado")
 
 
-def _donde(texto):
-    """(mensaje, bloque) que nombra un error del modelo; None donde no nombra ninguno."""
-    m = _POSICION.match(texto)
-    return (int(m.group(1)), int(m.group(2)) if m.group(2) else None) if m else (None, None)
+class _Fallo(str):
+    """El texto de un incumplimiento, con su regla y su sitio como datos (los de ErrorDeProtocolo)."""
+
+
+def _con_sitio(x, regla, mensaje=None, bloque=None, herramienta=None):
+    """x (un error o un _Fallo) con su regla y su sitio: los números del mensaje, el bloque y la
+    herramienta que nombra, o None."""
+    x._regla, x._mensaje, x._bloque, x._herramienta = regla, mensaje, bloque, herramienta
+    return x
+
+
+def _fallo(regla, texto, *sitio):
+    return _con_sitio(_Fallo(texto), regla, *sitio)
+
+
+def _rechazo(regla, texto, *sitio):
+    """El ErrorDeProtocolo de una sola regla incumplida en un sitio."""
+    return _error(ErrorDeProtocolo, [_fallo(regla, texto, *sitio)])
+
+
+def _error(clase, fallos, prefijo=""):
+    """El error de una lista de fallos: su texto, uno por línea, y los datos del primero."""
+    primero = fallos[0]
+    error = _con_sitio(clase(prefijo + "\n".join(fallos)), primero._regla, primero._mensaje,
+                       primero._bloque, primero._herramienta)
+    error._reglas = tuple(f._regla for f in fallos)
+    return error
 
 
 # --- El protocolo ---------------------------------------------------------------------------
@@ -120,7 +169,7 @@ def fallos_de_protocolo(M):
     Revisa la conversación sola; ModeloGuionizado y peticion() revisan también las herramientas.
     """
     try:
-        return _fallos(_normaliza(M))
+        return [str(f) for f in _fallos(_normaliza(M))]
     except ErrorDeProtocolo as e:
         return [str(e)]
 
@@ -130,8 +179,9 @@ def _fallos_de_la_peticion(M, herramientas):
     # El 400 de la API: "Requests which include `tool_use` or `tool_result` blocks must define tools."
     if not herramientas and any(b["type"] in ("tool_use", "tool_result") for _, c in M
                                 if isinstance(c, list) for b in c):
-        fallos.append("la conversación tiene bloques tool_use o tool_result, y la petición no declara "
-                      "herramientas: la API pide la lista de herramientas en ese caso")
+        fallos.append(_fallo("sin_herramientas", "la conversación tiene bloques tool_use o tool_result, "
+                             "y la petición no declara herramientas: la API pide la lista de "
+                             "herramientas en ese caso"))
     return fallos
 
 
@@ -142,8 +192,9 @@ def _fallos(M):
     esperadas, origen, fin = [], {}, 0
     # El 400 de la API con "messages": []: "messages: at least one message is required".
     if all(rol == "sistema" for rol, _ in M):
-        fallos.append("la conversación no tiene ningún mensaje del usuario ni del asistente, y la API "
-                      "pide al menos uno (el texto de sistema va aparte, en el parámetro system)")
+        fallos.append(_fallo("sin_mensajes", "la conversación no tiene ningún mensaje del usuario ni del "
+                             "asistente, y la API pide al menos uno (el texto de sistema va aparte, en el "
+                             "parámetro system)"))
     for i, (rol, contenido) in enumerate(M, 1):
         bloques = contenido if isinstance(contenido, list) else []
         llamadas = [b["id"] for b in bloques if b["type"] == "tool_use"]
@@ -160,42 +211,46 @@ def _fallos(M):
             faltan = [t for t in esperadas if rol != "usuario" or t not in respuestas]
             if faltan and rol == "usuario" and _llegan_despues(M, i, faltan):
                 if i == fin + 1:
-                    fallos += _por_mensaje(_repartidos, origen, faltan)
+                    fallos += _por_mensaje("repartidos", _repartidos, origen, faltan)
                 siguen = faltan
             elif faltan:
-                fallos += _por_mensaje(_sin_resultado, origen, faltan)
+                fallos += _por_mensaje("sin_resultado", _sin_resultado, origen, faltan)
         # HTC: la respuesta del asistente lleva los bloques tool_use; los resultados vuelven en un
         # mensaje del usuario.
         if llamadas and rol != "asistente":
-            fallos.append("%s: los bloques tool_use solo pueden ir en mensajes del asistente" % aqui)
+            fallos.append(_fallo("tool_use_en_asistente", "%s: los bloques tool_use solo pueden ir en "
+                                 "mensajes del asistente" % aqui, i))
         if respuestas and rol != "usuario":
-            fallos.append("%s: los bloques tool_result solo pueden ir en mensajes del usuario" % aqui)
+            fallos.append(_fallo("tool_result_en_usuario", "%s: los bloques tool_result solo pueden ir "
+                                 "en mensajes del usuario" % aqui, i))
         elif respuestas:
             # El 400 de la API: "unexpected `tool_use_id` found in `tool_result` blocks: … Each
             # `tool_result` block must have a corresponding `tool_use` block in the previous message."
             inesperados = [t for t in respuestas if t not in esperadas]
             if inesperados:
-                fallos.append("%s: tool_use_id inesperado en los bloques tool_result: %s. Cada bloque "
-                              "tool_result necesita su bloque tool_use en el mensaje anterior."
-                              % (aqui, ", ".join(_unicos(inesperados))))
+                fallos.append(_fallo("tool_use_id_inesperado", "%s: tool_use_id inesperado en los "
+                                     "bloques tool_result: %s. Cada bloque tool_result necesita su "
+                                     "bloque tool_use en el mensaje anterior."
+                                     % (aqui, ", ".join(_unicos(inesperados))), i))
             # El 400 de la API: "each tool_use must have a single result. Found multiple
             # `tool_result` blocks with id: …"
             for t in _unicos(respuestas):
                 if t in esperadas and respuestas.count(t) > 1:
-                    fallos.append("%s: %s tiene %d bloques tool_result; cada tool_use necesita "
-                                  "exactamente uno." % (aqui, t, respuestas.count(t)))
+                    fallos.append(_fallo("resultados_repetidos", "%s: %s tiene %d bloques tool_result; "
+                                         "cada tool_use necesita exactamente uno."
+                                         % (aqui, t, respuestas.count(t)), i))
             # HTC: "In the user message containing tool results, the tool_result blocks must come
             # FIRST in the content array. Any text must come AFTER all tool results."
             primero_otro = next((j for j, b in enumerate(bloques) if b["type"] != "tool_result"), None)
             if primero_otro is not None and any(b["type"] == "tool_result" for b in bloques[primero_otro:]):
-                fallos.append("%s: los bloques tool_result deben ir antes que cualquier otro bloque, "
-                              "y el bloque %d (%s) va delante de alguno"
-                              % (aqui, primero_otro + 1, bloques[primero_otro]["type"]))
+                fallos.append(_fallo("resultados_primero", "%s: los bloques tool_result deben ir antes "
+                                     "que cualquier otro bloque, y el bloque %d (%s) va delante de alguno"
+                                     % (aqui, primero_otro + 1, bloques[primero_otro]["type"]), i))
         # El 400 de la API: "`tool_use` ids must be unique".
         for t in llamadas:
             if t in primera_vez:
-                fallos.append("%s: los ids de tool_use deben ser únicos, y %s ya aparecía en el mensaje %d"
-                              % (aqui, t, primera_vez[t]))
+                fallos.append(_fallo("ids_repetidos", "%s: los ids de tool_use deben ser únicos, y %s ya "
+                                     "aparecía en el mensaje %d" % (aqui, t, primera_vez[t]), i))
             else:
                 primera_vez[t] = i
         if rol == "asistente":
@@ -207,7 +262,7 @@ def _fallos(M):
         else:
             esperadas = siguen
     if esperadas:
-        fallos += _por_mensaje(_sin_resultado, origen, esperadas)
+        fallos += _por_mensaje("sin_resultado", _sin_resultado, origen, esperadas)
     return fallos
 
 
@@ -223,30 +278,32 @@ def _fallos_de_contenido(M, i, aqui):
         # MAR: el parámetro system es una cadena o una lista de bloques text; MSM: el contenido de
         # un mensaje de sistema es también solo texto.
         if any(b["type"] != "text" for b in bloques):
-            fallos.append("%s: el texto de sistema solo puede tener bloques text, como el parámetro "
-                          "system de la API" % aqui)
+            fallos.append(_fallo("sistema_solo_texto", "%s: el texto de sistema solo puede tener "
+                                 "bloques text, como el parámetro system de la API" % aqui, i))
     # El 400 de la API: "all messages must have non-empty content except for the optional final
     # assistant message". Un mensaje de sistema a mitad de conversación es un mensaje más.
     if contenido in ("", []) and not al_principio and not (i == len(M) and rol == "asistente"):
-        fallos.append("%s: el contenido está vacío, y la API solo lo permite en un último mensaje "
-                      "del asistente" % aqui)
+        fallos.append(_fallo("contenido_vacio", "%s: el contenido está vacío, y la API solo lo "
+                             "permite en un último mensaje del asistente" % aqui, i))
     # Los 400 de la API: "text content blocks must be non-empty" y "text content blocks must contain
     # non-whitespace text". Una cadena es "shorthand for an array of one content block of type
     # "text"" (MAR).
-    textos = [("", contenido)] if isinstance(contenido, str) and contenido else []
-    textos += [(", bloque %d (text)" % j, b["text"]) for j, b in enumerate(bloques, 1) if b["type"] == "text"]
-    fallos += ["%s%s: el texto está vacío o solo tiene espacios, y la API pide algo más que espacios"
-               % (aqui, donde) for donde, t in textos if not t.strip()]
+    # (el bloque, o None para una cadena; cómo se dice; el texto)
+    textos = [(None, "", contenido)] if isinstance(contenido, str) and contenido else []
+    textos += [(j, ", bloque %d (text)" % j, b["text"]) for j, b in enumerate(bloques, 1) if b["type"] == "text"]
+    fallos += [_fallo("texto_vacio", "%s%s: el texto está vacío o solo tiene espacios, y la API pide "
+                      "algo más que espacios" % (aqui, donde), i, j) for j, donde, t in textos if not t.strip()]
     # El 400 de la API: "final assistant content cannot end with trailing whitespace": el texto
     # con el que acaba el último mensaje, si es del asistente.
-    donde, t = textos[-1] if textos and (isinstance(contenido, str) or bloques[-1]["type"] == "text") \
-        else ("", "")
+    j, donde, t = textos[-1] if textos and (isinstance(contenido, str) or bloques[-1]["type"] == "text") \
+        else (None, "", "")
     if i == len(M) and rol == "asistente" and t.strip() and t != t.rstrip():
-        fallos.append("%s%s: el último mensaje del asistente no puede acabar en espacios ni saltos "
-                      "de línea, y la API lo rechaza si acaba así" % (aqui, donde))
+        fallos.append(_fallo("espacios_al_final", "%s%s: el último mensaje del asistente no puede acabar "
+                             "en espacios ni saltos de línea, y la API lo rechaza si acaba así"
+                             % (aqui, donde), i, j))
     # El 400 de la API: "content cannot be empty if `is_error` is true".
-    fallos += ["%s, bloque %d (tool_result): con is_error True, content no puede estar vacío: debe "
-               "decir cuál ha sido el error" % (aqui, j)
+    fallos += [_fallo("error_sin_contenido", "%s, bloque %d (tool_result): con is_error True, content no "
+                      "puede estar vacío: debe decir cuál ha sido el error" % (aqui, j), i, j)
                for j, b in enumerate(bloques, 1)
                if b["type"] == "tool_result" and b.get("is_error") and b.get("content", "") in ("", [])]
     return fallos
@@ -266,12 +323,14 @@ def _fallos_de_un_sistema_a_mitad(M, i, aqui):
     fallos = []
     antes = M[i - 2][0]
     if antes != "usuario":
-        fallos.append("%s: un mensaje de sistema a mitad de conversación va justo después de un "
-                      "mensaje del usuario, y este va detrás de uno del %s (los mensajes de sistema "
-                      "del principio van aparte, en el parámetro system)" % (aqui, antes))
+        fallos.append(_fallo("sistema_tras_usuario", "%s: un mensaje de sistema a mitad de conversación "
+                             "va justo después de un mensaje del usuario, y este va detrás de uno del %s "
+                             "(los mensajes de sistema del principio van aparte, en el parámetro system)"
+                             % (aqui, antes), i))
     if i < len(M) and M[i][0] != "asistente":
-        fallos.append("%s: a un mensaje de sistema a mitad de conversación le sigue uno del "
-                      "asistente, o ninguno, y a este le sigue uno del %s" % (aqui, M[i][0]))
+        fallos.append(_fallo("sistema_antes_del_asistente", "%s: a un mensaje de sistema a mitad de "
+                             "conversación le sigue uno del asistente, o ninguno, y a este le sigue uno "
+                             "del %s" % (aqui, M[i][0]), i))
     return fallos
 
 
@@ -292,12 +351,12 @@ def _llegan_despues(M, i, ids):
     return False
 
 
-def _por_mensaje(frase, origen, ids):
+def _por_mensaje(regla, frase, origen, ids):
     """Un fallo por mensaje del asistente que hizo alguna de las llamadas ids."""
     por_mensaje = {}
     for t in _unicos(ids):
         por_mensaje.setdefault(origen[t], []).append(t)
-    return [frase(n, ts) for n, ts in sorted(por_mensaje.items())]
+    return [_fallo(regla, frase(n, ts), n) for n, ts in sorted(por_mensaje.items())]
 
 
 def _sin_resultado(i, ids):
@@ -401,97 +460,104 @@ _DE_LA_API = _re.compile(r"[a-z][a-z0-9_]*_\d{8}")
 def _normaliza(M):
     """Pasa M a una lista de pares (rol, contenido) con valores JSON, o lanza ErrorDeProtocolo."""
     if not isinstance(M, (list, tuple)):
-        raise ErrorDeProtocolo("la conversación debe ser una lista de mensajes, no %s" % type(M).__name__)
+        raise _rechazo("lista_de_mensajes", "la conversación debe ser una lista de mensajes, no %s"
+                       % type(M).__name__)
     forma, salida = None, []
     for i, m in enumerate(M, 1):
         rol_api = m.get("role") if isinstance(m, dict) else None
         if rol_api == "system" and i == 1:
             # MAR: "if you want to include a system prompt, you can use the top-level system
             # parameter"; MSM: un mensaje con role "system" va a mitad de conversación, nunca el primero.
-            raise ErrorDeProtocolo("mensaje 1: en la Messages API, el texto de sistema del principio va "
-                                   "aparte, en el parámetro system, no como un mensaje; un mensaje con "
-                                   "role 'system' solo puede ir a mitad de conversación, justo después "
-                                   "de uno del usuario. Con pares, escribe ('sistema', texto) al "
-                                   "principio, y peticion() lo pone en system.")
+            raise _rechazo("sistema_primero", "mensaje 1: en la Messages API, el texto de sistema del "
+                           "principio va aparte, en el parámetro system, no como un mensaje; un mensaje "
+                           "con role 'system' solo puede ir a mitad de conversación, justo después de "
+                           "uno del usuario. Con pares, escribe ('sistema', texto) al principio, y "
+                           "peticion() lo pone en system.", 1)
         if isinstance(m, dict) and set(m) == {"role", "content"} and isinstance(rol_api, str) \
                 and rol_api in _ROLES:
             esta, rol, contenido = "dict", _ROLES[rol_api], m["content"]
         elif isinstance(m, (tuple, list)) and len(m) == 2 and m[0] in ("sistema", "usuario", "asistente"):
             esta, (rol, contenido) = "par", m
         else:
-            raise ErrorDeProtocolo("mensaje %d: debe ser un par (rol, contenido) con rol 'sistema', "
-                                   "'usuario' o 'asistente', o un diccionario {'role', 'content'} con "
-                                   "role 'user', 'assistant' o 'system'; llega %s" % (i, _corto(m)))
+            raise _rechazo("forma_del_mensaje", "mensaje %d: debe ser un par (rol, contenido) con rol "
+                           "'sistema', 'usuario' o 'asistente', o un diccionario {'role', 'content'} con "
+                           "role 'user', 'assistant' o 'system'; llega %s" % (i, _corto(m)), i)
         if forma and esta != forma:
-            raise ErrorDeProtocolo("mensaje %d: la conversación mezcla pares (rol, contenido) con "
-                                   "diccionarios {'role', 'content'}; usa una sola forma" % i)
+            raise _rechazo("formas_mezcladas", "mensaje %d: la conversación mezcla pares (rol, contenido) "
+                           "con diccionarios {'role', 'content'}; usa una sola forma" % i, i)
         forma = esta
         aqui = "mensaje %d (%s)" % (i, rol)
-        contenido = _a_json(contenido, aqui)
+        contenido = _a_json(contenido, aqui, i)
         # MAR: "Each input message content may be either a single string or an array of content blocks".
         if isinstance(contenido, list):
             for j, b in enumerate(contenido, 1):
-                _revisa_bloque(b, "%s, bloque %d" % (aqui, j), _EN_UN_MENSAJE, convencion=True)
+                _revisa_bloque(b, "%s, bloque %d" % (aqui, j), _EN_UN_MENSAJE, (i, j), convencion=True)
         elif not isinstance(contenido, str):
-            raise ErrorDeProtocolo("%s: el contenido debe ser una cadena o una lista de bloques" % aqui)
+            raise _rechazo("forma_del_contenido", "%s: el contenido debe ser una cadena o una lista de "
+                           "bloques" % aqui, i)
         salida.append((rol, contenido))
     return salida
 
 
-def _revisa_bloque(b, aqui, tipos, convencion=False):
-    """Revisa que b sea un bloque de uno de estos tipos, con la forma que documenta la API."""
+def _revisa_bloque(b, aqui, tipos, sitio, convencion=False):
+    """Revisa que b sea un bloque de uno de estos tipos, con la forma que documenta la API. sitio:
+    (mensaje, bloque), los números del bloque de primer nivel que lo lleva."""
     tipo = b.get("type") if isinstance(b, dict) else None
     if tipo not in tipos:
-        motivo = ""
+        regla, motivo = "tipo_de_bloque", ""
         if convencion and tipo in _OTROS_BLOQUES_DE_LA_API:
-            motivo = (" (convención del curso: la API admite también bloques %s, pero el curso usa "
-                      "solo estos)" % tipo)
-        raise ErrorDeProtocolo("%s: un bloque es un diccionario con type %s%s; llega %s"
-                               % (aqui, _o(["'%s'" % t for t in tipos]), motivo, _corto(b)))
+            regla, motivo = "bloque_de_la_api", (" (convención del curso: la API admite también "
+                                                 "bloques %s, pero el curso usa solo estos)" % tipo)
+        raise _rechazo(regla, "%s: un bloque es un diccionario con type %s%s; llega %s"
+                       % (aqui, _o(["'%s'" % t for t in tipos]), motivo, _corto(b)), *sitio)
     aqui = "%s (%s)" % (aqui, tipo)
-    _revisa_forma(b, tipo, aqui)
+    _revisa_forma(b, tipo, aqui, sitio)
     # El 400 de la API: "tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'".
     if tipo == "tool_use" and not _ID.fullmatch(b["id"]):
-        raise ErrorDeProtocolo("%s: el id debe cumplir ^[a-zA-Z0-9_-]+$, y es %r" % (aqui, b["id"]))
+        raise _rechazo("id_de_tool_use", "%s: el id debe cumplir ^[a-zA-Z0-9_-]+$, y es %r"
+                       % (aqui, b["id"]), *sitio)
 
 
-def _revisa_forma(d, forma, aqui, ruta=""):
+def _revisa_forma(d, forma, aqui, sitio, ruta=""):
     """Revisa los campos del diccionario d contra _FORMAS[forma], y lo que lleva dentro: su fuente
-    y sus bloques. ruta va delante del nombre de cada campo en los mensajes ("source.")."""
+    y sus bloques. sitio: los números de su mensaje y bloque, o (None, None, herramienta). ruta va
+    delante del nombre de cada campo en los mensajes ("source.")."""
     campos = _FORMAS[forma]
     for k in d:
         if k in campos or k == "type":
             continue
         if k in _OTROS_CAMPOS_DE_LA_API.get(forma, ()):
-            raise ErrorDeProtocolo("%s: sobra el campo %s%s (convención del curso: la API lo admite, "
-                                   "pero el curso no lo usa)" % (aqui, ruta, k))
+            raise _rechazo("campo_de_la_api", "%s: sobra el campo %s%s (convención del curso: la API "
+                           "lo admite, pero el curso no lo usa)" % (aqui, ruta, k), *sitio)
         # El 400 de la API: "messages.0.content.0.tool_result.error: Extra inputs are not permitted".
         import difflib  # solo al rechazar: el campo conocido que más se parece
         parecido = difflib.get_close_matches(k, list(campos), 1)
-        raise ErrorDeProtocolo("%s: sobra el campo %s%s, y la API no admite campos que no conoce%s"
-                               % (aqui, ruta, k, "; ¿querías decir %s%s?" % (ruta, parecido[0])
-                                  if parecido else ""))
+        raise _rechazo("campo_que_sobra", "%s: sobra el campo %s%s, y la API no admite campos que no "
+                       "conoce%s" % (aqui, ruta, k, "; ¿querías decir %s%s?" % (ruta, parecido[0])
+                                     if parecido else ""), *sitio)
     for campo, (admite, nombre) in campos.items():
         if campo not in d and campo in _OPCIONALES.get(forma, ()):
             continue
         nombre = nombre or _o(["'%s'" % v for v in admite])
         if campo not in d:
-            raise ErrorDeProtocolo("%s: falta el campo %s%s, que debe ser %s" % (aqui, ruta, campo, nombre))
+            raise _rechazo("campo_que_falta", "%s: falta el campo %s%s, que debe ser %s"
+                           % (aqui, ruta, campo, nombre), *sitio)
         if not (d[campo] in admite if isinstance(admite, list) else isinstance(d[campo], admite)):
-            raise ErrorDeProtocolo("%s: %s%s debe ser %s, y es %s"
-                                   % (aqui, ruta, campo, nombre, _corto(d[campo])))
+            raise _rechazo("valor_del_campo", "%s: %s%s debe ser %s, y es %s"
+                           % (aqui, ruta, campo, nombre, _corto(d[campo])), *sitio)
     if forma in _FUENTES:
         fuente, tipos = d["source"], _FUENTES[forma]
         nombre = _o(["'%s'" % t for t in tipos])
         if "type" not in fuente:
-            raise ErrorDeProtocolo("%s: falta el campo %ssource.type, que debe ser %s" % (aqui, ruta, nombre))
+            raise _rechazo("campo_que_falta", "%s: falta el campo %ssource.type, que debe ser %s"
+                           % (aqui, ruta, nombre), *sitio)
         if fuente["type"] not in tipos:
-            raise ErrorDeProtocolo("%s: %ssource.type debe ser %s, y es %s"
-                                   % (aqui, ruta, nombre, _corto(fuente["type"])))
-        _revisa_forma(fuente, "%s.%s" % (forma, fuente["type"]), aqui, ruta + "source.")
+            raise _rechazo("valor_del_campo", "%s: %ssource.type debe ser %s, y es %s"
+                           % (aqui, ruta, nombre, _corto(fuente["type"])), *sitio)
+        _revisa_forma(fuente, "%s.%s" % (forma, fuente["type"]), aqui, sitio, ruta + "source.")
     if forma in _BLOQUES_DENTRO and isinstance(d.get("content"), list):
         for k, parte in enumerate(d["content"], 1):
-            _revisa_bloque(parte, "%s, %scontent %d" % (aqui, ruta, k), _BLOQUES_DENTRO[forma])
+            _revisa_bloque(parte, "%s, %scontent %d" % (aqui, ruta, k), _BLOQUES_DENTRO[forma], sitio)
 
 
 def _o(nombres):
@@ -499,7 +565,7 @@ def _o(nombres):
     return ", ".join(nombres[:-1]) + " o " + nombres[-1] if len(nombres) > 1 else nombres[0]
 
 
-def _a_json(x, aqui):
+def _a_json(x, aqui, *sitio):
     """Copia x como valor JSON puro: tuplas a listas, subclases a su tipo base; otra cosa es un error."""
     if x is None or isinstance(x, bool):
         return x
@@ -511,66 +577,69 @@ def _a_json(x, aqui):
         # JSON no tiene NaN ni infinito: los SDK de las dos API se niegan a enviarlos
         # (json.dumps(..., allow_nan=False): "Out of range float values are not JSON compliant").
         if not _math.isfinite(x):
-            raise ErrorDeProtocolo("%s: %r no es un valor JSON (JSON no tiene NaN ni infinito, y los "
-                                   "SDK de las API no lo envían)" % (aqui, x))
+            raise _rechazo("valor_json", "%s: %r no es un valor JSON (JSON no tiene NaN ni infinito, y "
+                           "los SDK de las API no lo envían)" % (aqui, x), *sitio)
         return float.__float__(x)
     if isinstance(x, (list, tuple)):
-        return [_a_json(v, aqui) for v in x]
+        return [_a_json(v, aqui, *sitio) for v in x]
     if isinstance(x, dict):
         if not all(type(k) is str for k in dict.keys(x)):
-            raise ErrorDeProtocolo("%s: las claves de un objeto JSON son cadenas" % aqui)
-        return {k: _a_json(v, aqui) for k, v in dict.items(x)}
-    raise ErrorDeProtocolo("%s: %s no es un valor JSON" % (aqui, type(x).__name__))
+            raise _rechazo("valor_json", "%s: las claves de un objeto JSON son cadenas" % aqui, *sitio)
+        return {k: _a_json(v, aqui, *sitio) for k, v in dict.items(x)}
+    raise _rechazo("valor_json", "%s: %s no es un valor JSON" % (aqui, type(x).__name__), *sitio)
 
 
 def _revisa_herramientas(herramientas):
     if herramientas is None:
         return
     if not isinstance(herramientas, (list, tuple)):
-        raise ErrorDeProtocolo("las herramientas deben ser una lista, no %s" % type(herramientas).__name__)
+        raise _rechazo("lista_de_herramientas", "las herramientas deben ser una lista, no %s"
+                       % type(herramientas).__name__)
     vistos = set()
     for i, h in enumerate(herramientas, 1):
         nombre = h.get("name") if isinstance(h, dict) else None
-        aqui = "herramienta %d (%r)" % (i, nombre)
+        aqui, sitio = "herramienta %d (%r)" % (i, nombre), (None, None, i)
         if not isinstance(h, dict):
-            raise ErrorDeProtocolo("herramienta %d: debe ser un diccionario {name, description, "
-                                   "input_schema}" % i)
-        h = _a_json(h, aqui)
+            raise _rechazo("forma_de_la_herramienta", "herramienta %d: debe ser un diccionario "
+                           "{name, description, input_schema}" % i, *sitio)
+        h = _a_json(h, aqui, *sitio)
         # La API define herramientas propias, sin input_schema: las de servidor, que ejecuta ella
         # ({"type": "web_search_20250305", "name": "web_search"}), y otras como bash_20250124. El
         # curso no las usa.
         if isinstance(h.get("type"), str) and _DE_LA_API.fullmatch(h["type"]):
-            raise ErrorDeProtocolo("%s: es una herramienta definida por la API (%s), que no lleva "
-                                   "input_schema (convención del curso: el curso usa solo "
-                                   "herramientas propias, con name, description e input_schema)"
-                                   % (aqui, h["type"]))
-        _revisa_forma(h, "herramienta", aqui)
+            raise _rechazo("herramienta_de_la_api", "%s: es una herramienta definida por la API (%s), "
+                           "que no lleva input_schema (convención del curso: el curso usa solo "
+                           "herramientas propias, con name, description e input_schema)"
+                           % (aqui, h["type"]), *sitio)
+        _revisa_forma(h, "herramienta", aqui, sitio)
         if not _NOMBRE.fullmatch(nombre):
-            raise ErrorDeProtocolo("%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API: "
-                                   "de 1 a 128 letras sin tilde, cifras, _ o -, sin espacios" % aqui)
+            raise _rechazo("nombre_de_herramienta", "%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, "
+                           "como pide la API: de 1 a 128 letras sin tilde, cifras, _ o -, sin espacios"
+                           % aqui, *sitio)
         # Chat Completions pide 64 caracteres como mucho ("a maximum length of 64"): el curso pide
         # lo que admiten las dos API.
         if len(nombre) > 64:
-            raise ErrorDeProtocolo("%s: el nombre tiene %d caracteres, y el curso pide 64 como mucho "
-                                   "(convención del curso: la Messages API admite hasta 128 y Chat "
-                                   "Completions hasta 64; el curso pide lo que admiten las dos)"
-                                   % (aqui, len(nombre)))
+            raise _rechazo("nombre_largo", "%s: el nombre tiene %d caracteres, y el curso pide 64 como "
+                           "mucho (convención del curso: la Messages API admite hasta 128 y Chat "
+                           "Completions hasta 64; el curso pide lo que admiten las dos)"
+                           % (aqui, len(nombre)), *sitio)
         # El 400 de la API: "tools: Tool names must be unique."
         if nombre in vistos:
-            raise ErrorDeProtocolo("%s: los nombres de las herramientas deben ser únicos" % aqui)
+            raise _rechazo("nombres_repetidos", "%s: los nombres de las herramientas deben ser únicos"
+                           % aqui, *sitio)
         vistos.add(nombre)
         # MAR: input_schema es un esquema con "type": "object" (el SDK: InputSchemaTyped,
         # type: Required[Literal["object"]]).
         esquema = h["input_schema"]
         if esquema.get("type") != "object":
-            raise ErrorDeProtocolo("%s: input_schema debe ser un esquema de objeto, "
-                                   "con \"type\": \"object\"" % aqui)
+            raise _rechazo("esquema_de_objeto", "%s: input_schema debe ser un esquema de objeto, "
+                           "con \"type\": \"object\"" % aqui, *sitio)
         # El 400 de la API: "tools.0.custom.input_schema: JSON schema is invalid. It must match
         # JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12)".
         fallo = _fallo_del_esquema(esquema)
         if fallo:
-            raise ErrorDeProtocolo("%s: input_schema no es un JSON Schema válido (draft 2020-12), y la "
-                                   "API lo exige: %s" % (aqui, fallo))
+            raise _rechazo("esquema_invalido", "%s: input_schema no es un JSON Schema válido (draft "
+                           "2020-12), y la API lo exige: %s" % (aqui, fallo), *sitio)
 
 
 _TIPOS_JSON = ("string", "integer", "number", "boolean", "object", "array", "null")
@@ -632,37 +701,39 @@ def _fallo_del_metaesquema(esquema):
 # --- La diferencia con el guion ---------------------------------------------------------
 
 def _primera_diferencia(esperados, recibidos):
+    """La primera diferencia, como _Fallo con su mensaje y su bloque, o None."""
     for i, ((rol_e, cont_e), (rol_r, cont_r)) in enumerate(zip(esperados, recibidos), 1):
         if rol_e != rol_r:
-            return "mensaje %d: rol esperado %r, recibido %r" % (i, rol_e, rol_r)
-        dentro = _diferencia_contenido(cont_e, cont_r)
+            return _fallo("fuera_de_guion", "mensaje %d: rol esperado %r, recibido %r" % (i, rol_e, rol_r), i)
+        j, dentro = _diferencia_contenido(cont_e, cont_r)
         if dentro:
-            return "mensaje %d (%s)%s" % (i, rol_e, dentro)
+            return _fallo("fuera_de_guion", "mensaje %d (%s)%s" % (i, rol_e, dentro), i, j)
     if len(recibidos) != len(esperados):
         i = min(len(recibidos), len(esperados)) + 1
         rol, que = (esperados[i - 1][0], "falta") if len(recibidos) < len(esperados) else (recibidos[i - 1][0], "sobra")
-        return ("mensaje %d (%s): %s; el guion espera %d mensajes y han llegado %d"
-                % (i, rol, que, len(esperados), len(recibidos)))
+        return _fallo("fuera_de_guion", "mensaje %d (%s): %s; el guion espera %d mensajes y han llegado %d"
+                      % (i, rol, que, len(esperados), len(recibidos)), i)
     return None
 
 
 def _diferencia_contenido(esperado, recibido):
+    """(el bloque que difiere, o None; cómo difiere, o None si no difiere)."""
     if isinstance(esperado, list) and isinstance(recibido, list):
         for j, (be, br) in enumerate(zip(esperado, recibido), 1):
             dentro = _diferencia_valor("", be, br)
             if dentro:
-                return ", bloque %d: %s" % (j, dentro)
+                return j, ", bloque %d: %s" % (j, dentro)
         if len(esperado) > len(recibido):
             j = len(recibido) + 1
-            return ", bloque %d: falta; se esperaba %s" % (j, _corto(esperado[j - 1]))
+            return j, ", bloque %d: falta; se esperaba %s" % (j, _corto(esperado[j - 1]))
         if len(recibido) > len(esperado):
             j = len(esperado) + 1
-            return ", bloque %d: sobra: %s" % (j, _corto(recibido[j - 1]))
-        return None
+            return j, ", bloque %d: sobra: %s" % (j, _corto(recibido[j - 1]))
+        return None, None
     if isinstance(esperado, str) and isinstance(recibido, str):
-        return None if esperado == recibido else ": texto esperado %s, recibido %s" % (
+        return None, None if esperado == recibido else ": texto esperado %s, recibido %s" % (
             _corto(esperado), _corto(recibido))
-    return ": contenido esperado %s, recibido %s" % (_corto(esperado), _corto(recibido))
+    return None, ": contenido esperado %s, recibido %s" % (_corto(esperado), _corto(recibido))
 
 
 def _diferencia_valor(ruta, esperado, recibido):
@@ -739,7 +810,7 @@ def peticion(M, herramientas, api="anthropic", modelo="modelo-guionizado"):
     M = _normaliza(M)
     fallos = _fallos_de_la_peticion(M, herramientas)
     if fallos:
-        raise ErrorDeProtocolo("\n".join(fallos))
+        raise _error(ErrorDeProtocolo, fallos)
     herramientas = _a_json(list(herramientas or []), "herramientas")
     if api == "anthropic":
         return _peticion_anthropic(M, herramientas, modelo)

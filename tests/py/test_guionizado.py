@@ -2,7 +2,7 @@
 
 Plain functions of a fresh learner namespace `ns`: tests/node/ runs these same tests in Pyodide.
 """
-from comun import falla
+from comun import falla, lee_py
 
 SISTEMA = ("sistema", "Trabajas con los ficheros del usuario.")
 PIDE = ("usuario", "Lee notas.txt")
@@ -919,3 +919,46 @@ def test_a_model_past_its_script_names_no_message_and_keeps_no_turns_if_told_not
     e = falla(modelo, _turno2(r, v), ns["HERRAMIENTAS"])
     assert (e._conversacion["mensaje"], e._conversacion["bloque"]) == (None, None)
     assert modelo._turnos is None
+
+
+# --- Each refusal carries its rule and place as data ----------------------------------------
+
+def _datos(e):
+    return e._regla, e._mensaje, e._bloque, e._herramienta
+
+
+def test_an_off_script_refusal_carries_its_rule_message_and_block(ns):
+    modelo, r, v = _modelo_en_turno2(ns)
+    e = falla(modelo, _turno2(r, v, [v[0][0], ns["resultado"]("t2", "otra cosa")]), ns["HERRAMIENTAS"])
+    assert _datos(e) == ("fuera_de_guion", 4, 2, None)
+    guion, r, v = _conversacion(ns)
+    modelo = ns["ModeloGuionizado"](guion[:1])
+    modelo([SISTEMA, PIDE], ns["HERRAMIENTAS"])
+    assert _datos(falla(modelo, _turno2(r, v), ns["HERRAMIENTAS"])) == ("guion_agotado", None, None, None)
+
+
+def test_a_refusal_with_several_failures_carries_the_first_ones_place_and_every_rule(ns):
+    modelo, r, v = _modelo_en_turno2(ns)
+    obs = [ns["texto"]("antes"), v[0][0]]  # a text before the results, and t2 without its result
+    e = falla(modelo, _turno2(r, v, obs), ns["HERRAMIENTAS"])
+    assert _datos(e) == ("sin_resultado", 3, None, None)
+    assert e._reglas == ("sin_resultado", "resultados_primero")
+    e = falla(ns["peticion"], _turno2(r, v, obs), ns["HERRAMIENTAS"])  # peticion() says the same
+    assert _datos(e) == ("sin_resultado", 3, None, None)
+
+
+def test_a_refusal_inside_a_block_or_a_tool_names_it(ns):
+    modelo, r, v = _modelo_en_turno2(ns)
+    obs = [dict(v[0][0], content=[{"type": "text", "text": "x", "cita": 1}]), v[0][1]]
+    e = falla(modelo, _turno2(r, v, obs), ns["HERRAMIENTAS"])
+    assert _datos(e) == ("campo_que_sobra", 4, 1, None)
+    herramientas = ns["HERRAMIENTAS"][:1] + [dict(ns["HERRAMIENTAS"][1], name="x" * 65)]
+    assert _datos(falla(modelo, [SISTEMA, PIDE], herramientas)) == ("nombre_largo", None, None, 2)
+
+
+def test_every_rule_key_raised_is_listed_and_every_listed_key_is_raised(ns):
+    # Other files choose by these keys (an explanation per rule): the list is the contract.
+    import re
+    fuente = lee_py("guionizado.py")
+    usadas = set(re.findall(r'(?:_rechazo\(|_fallo\(|_por_mensaje\(|_con_sitio\(.*?, |regla, motivo = )"([a-z_]+)"', fuente))
+    assert usadas == set(ns["_REGLAS"]) and len(ns["_REGLAS"]) == len(set(ns["_REGLAS"]))
