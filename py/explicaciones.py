@@ -90,6 +90,82 @@ EXPLICACIONES = {
                         "siguiente, un `tool_result` con su id; la conversación de abajo marca dónde falla."),
 }
 
+# An ErrorDeProtocolo's line, by the rule it names first (its _regla: py/guionizado.py's _REGLAS):
+# what the rule asks and what to change; "sin_resultado", the pairing rule, and an unknown rule
+# keep EXPLICACIONES["protocolo"] (or "protocolo_vista"), which points at where it fails.
+PROTOCOLO = {
+    "lista_de_mensajes": ("El modelo recibe la conversación entera, una lista de mensajes "
+                          "(`[(\"usuario\", \"hola\")]`), nunca un mensaje suelto ni un texto."),
+    "forma_del_mensaje": ("Cada mensaje es un par `(rol, contenido)` con rol `\"sistema\"`, `\"usuario\"` o "
+                          "`\"asistente\"`, en castellano (`\"user\"` es el rol de la API), o un diccionario "
+                          "`{\"role\", \"content\"}` con los roles de la API."),
+    "formas_mezcladas": ("Una conversación usa una sola forma de mensaje, pares `(rol, contenido)` o diccionarios "
+                         "`{\"role\", \"content\"}`: escribe todos sus mensajes de la misma."),
+    "forma_del_contenido": ("El contenido de un mensaje es un texto o una lista de bloques (diccionarios con su "
+                            "`type`): mira qué pones como segundo elemento de ese par."),
+    "valor_json": ("Lo que va en la conversación viaja como JSON: solo textos, números, True, False, None, listas y "
+                   "diccionarios con claves de texto (nada de NaN, conjuntos ni objetos de tus clases)."),
+    "sin_mensajes": "La conversación necesita al menos un mensaje del usuario: el texto de sistema solo no basta.",
+    "sistema_primero": ("En la Messages API el texto de sistema del principio no es un mensaje, sino el parámetro "
+                        "`system`: con los pares del curso, escríbelo como `(\"sistema\", texto)` al principio."),
+    "sistema_tras_usuario": ("Un mensaje de sistema a mitad de conversación va justo después de uno del usuario: "
+                             "muévelo detrás de ese mensaje."),
+    "sistema_antes_del_asistente": ("Tras un mensaje de sistema a mitad de conversación viene uno del asistente, o "
+                                    "ninguno: no le pongas detrás otro del usuario."),
+    "sistema_solo_texto": "El texto de sistema es solo texto: quita de ese mensaje los bloques que no son `text`.",
+    "contenido_vacio": ("Un mensaje no puede ir vacío (`\"\"` o `[]`), salvo el último del asistente: quítalo o "
+                        "ponle contenido."),
+    "texto_vacio": ("Un texto de la conversación no puede estar vacío ni tener solo espacios: quita ese texto o "
+                    "escribe algo en él."),
+    "espacios_al_final": ("El último mensaje del asistente no puede acabar en espacios ni saltos de línea: "
+                          "quítaselos con `.rstrip()`."),
+    "tipo_de_bloque": ("Cada bloque es un diccionario cuyo `type` admite ese mensaje (el mensaje de arriba dice "
+                       "cuáles): las funciones del curso (`texto`, `llamada`, `resultado`, `error`) los hacen así."),
+    "bloque_de_la_api": ("La API admite ese tipo de bloque, pero el curso usa solo `text`, `image`, `tool_use` y "
+                         "`tool_result`: quita ese bloque."),
+    "campo_de_la_api": "La API admite ese campo, pero el curso no lo usa: quítalo del bloque.",
+    "campo_que_sobra": ("Un bloque lleva solo los campos de su `type`, y la API rechaza los que no conoce: quita el "
+                        "que sobra (el mensaje de arriba dice cuál)."),
+    "campo_que_falta": ("A ese bloque le falta un campo que su `type` pide (el mensaje de arriba dice cuál): las "
+                        "funciones del curso (`texto`, `llamada`, `resultado`, `error`) los ponen todos."),
+    "valor_del_campo": ("Un campo de ese bloque tiene un valor de otro tipo (el mensaje de arriba dice cuál y qué "
+                        "debe ser): revisa cómo construyes el bloque."),
+    "id_de_tool_use": "El id de un `tool_use` solo lleva letras sin tilde, cifras, `_` y `-`: cámbialo por uno así.",
+    "error_sin_contenido": ("Un `tool_result` con `is_error` True dice cuál ha sido el error: pon en su `content` el "
+                            "mensaje de la excepción (`str(e)`)."),
+    "tool_use_en_asistente": ("Los `tool_use` son las llamadas que pide el modelo y van solo en mensajes del "
+                              "asistente: añade su respuesta tal cual, como `(\"asistente\", respuesta)`."),
+    "tool_result_en_usuario": ("Los `tool_result` son lo que tu código contesta a las llamadas y van solo en "
+                               "mensajes del usuario: `(\"usuario\", resultados)`."),
+    "tool_use_id_inesperado": ("Cada `tool_result` contesta a un `tool_use` del mensaje justo anterior, con su id en "
+                               "`tool_use_id`: copia el `id` de la llamada que contestas."),
+    "resultados_repetidos": ("Cada `tool_use` lleva exactamente un `tool_result`: no contestes dos veces a la misma "
+                             "llamada."),
+    "resultados_primero": ("En el mensaje que contesta a las llamadas, los `tool_result` van primero y cualquier "
+                           "texto detrás: cambia el orden de sus bloques."),
+    "ids_repetidos": ("Cada `tool_use` de la conversación tiene un id distinto, y este se repite: ¿has añadido dos "
+                      "veces la misma respuesta del modelo?"),
+    "repartidos": ("Los `tool_result` de una respuesta van todos juntos en el mensaje siguiente (convención del "
+                   "curso): reúnelos en una lista y añade un solo `(\"usuario\", resultados)`."),
+    "sin_herramientas": ("Una conversación con `tool_use` o `tool_result` necesita que la petición declare sus "
+                         "herramientas: llama al modelo con ellas, `modelo(M, HERRAMIENTAS)`."),
+    "lista_de_herramientas": "Las herramientas se pasan como una lista de diccionarios, como `HERRAMIENTAS`.",
+    "forma_de_la_herramienta": ("Cada herramienta es un diccionario con `name`, `description` e `input_schema`: "
+                                "compárala con las de `HERRAMIENTAS`."),
+    "herramienta_de_la_api": ("Esa herramienta la define la API (su `type` lleva fecha), y el curso usa solo "
+                              "herramientas propias, con `name`, `description` e `input_schema`."),
+    "nombre_de_herramienta": ("El nombre de una herramienta solo lleva letras sin tilde, cifras, `_` y `-`, sin "
+                              "espacios: cámbialo (por ejemplo, `leer_fichero`)."),
+    "nombre_largo": ("El curso pide nombres de herramienta de 64 caracteres como mucho, los que admiten las dos "
+                     "API: acórtalo."),
+    "nombres_repetidos": ("Dos herramientas no pueden llamarse igual, o el modelo no sabría a cuál llama: cambia el "
+                          "`name` de una."),
+    "esquema_de_objeto": ("El `input_schema` de una herramienta es un esquema de objeto: `\"type\": \"object\"`, y "
+                          "sus campos en `properties`."),
+    "esquema_invalido": ("Ese `input_schema` no es un JSON Schema válido (el mensaje de arriba dice qué falla): "
+                         "compáralo con los de `HERRAMIENTAS`."),
+}
+
 # A jsonschema ValidationError's reason, by the rule it names ("Failed validating 'required'"):
 # its first line is English, and the rest of str(e) is the schema and the value, dumped whole.
 _ESQUEMA = {
@@ -130,9 +206,16 @@ def explica(tipo, mensaje, mro=(), donde="entrega", vista=False, esperaba=None, 
     conversation view is drawn below (a cell's refused turn). esperaba, under a challenge's
     failed test: what that test expected ({"excepcion": class name} or {"tope": the loop's cap};
     calificador.a_esperar). datos: what only a cell's side finds in the exception itself
-    (de_celda): "expresion", "tapada", "local"."""
-    caso = caso_de(tipo, mensaje, mro, donde, vista, esperaba, datos)
-    return EXPLICACIONES[caso[0]].format(**caso[1]) if caso else None
+    (de_celda) or in its data ("regla", an ErrorDeProtocolo's): "expresion", "funcion", "tapada",
+    "local", "regla"."""
+    return linea_de(caso_de(tipo, mensaje, mro, donde, vista, esperaba, datos))
+
+
+def linea_de(caso):
+    """The line of a caso_de, or None."""
+    if caso is None:
+        return None
+    return PROTOCOLO[caso[1]["regla"]] if caso[0] == "protocolo_regla" else EXPLICACIONES[caso[0]].format(**caso[1])
 
 
 def caso_de(tipo, mensaje, mro=(), donde="entrega", vista=False, esperaba=None, datos=None):
@@ -156,6 +239,9 @@ def _caso(mro, mensaje, donde, vista, datos):
             return "guion_agotado", {}
         return ("fuera_de_guion_vista" if vista else "fuera_de_guion"), {}
     if "ErrorDeProtocolo" in mro:
+        regla = datos.get("regla")
+        if regla in PROTOCOLO:
+            return "protocolo_regla", {"regla": regla}
         return ("protocolo_vista" if vista else "protocolo"), {}
     if "RecursionError" in mro:
         return "recursion", {}
@@ -407,6 +493,7 @@ def de_celda(exc, codigo, anteriores, leer=None, vista=False):
         datos = _datos_de_celda(exc, mensaje, codigo, anteriores, leer)
     except Exception:  # a best effort on the learner's odd code: the plain line then
         datos = {}
+    datos.update(de_regla(exc))
     return explica(type(exc).__name__, mensaje, mro, donde, vista, datos=datos)
 
 
@@ -441,6 +528,13 @@ def _datos_de_celda(exc, mensaje, codigo, anteriores, leer):
         donde = "esta celda" if fuentes.get(archivo) is codigo else "la Celda %s" % archivo[len("<celda "):-1]
         return {"local": {"linea": linea, "donde": donde}}
     return {}
+
+
+def de_regla(exc):
+    """{"regla": the key of the first rule an ErrorDeProtocolo names (py/guionizado.py sets it as
+    data, _regla)}, or {}."""
+    regla = getattr(exc, "_regla", None)
+    return {"regla": regla} if type(exc).__name__ == "ErrorDeProtocolo" and isinstance(regla, str) else {}
 
 
 def datos_de_clave(exc, archivo):

@@ -264,7 +264,7 @@ def sin_datos(funcion, que, r, debia, esperaba, fallo):
         caso = explicaciones.caso_de(e["tipo"], e["mensaje"], e["mro"], esperaba=esperaba)
         if caso and not caso[0].startswith(("clave", "esquema", "fuera_de_guion", "protocolo")):  # data,
             # or "the message above", which is not shown here
-            texto += "\n" + explicaciones.en_texto(explicaciones.EXPLICACIONES[caso[0]].format(**caso[1]))
+            texto += "\n" + explicaciones.en_texto(explicaciones.linea_de(caso))
         return texto
     if "excepcion" in debia:
         return FRASES["oculta_debia_lanzar"] % (funcion, debia["excepcion"]["tipo"], "no lanzó nada")

@@ -177,7 +177,9 @@ def llamada_de(ns, argumentos, especiales):
             except Exception as fallo:
                 clase = ns.get(type(fallo).__name__)
                 if type(fallo).__name__ in _ERRORES_DEL_MODELO and isinstance(clase, type):
-                    raise clase(*fallo.args) from None
+                    propia = clase(*fallo.args)
+                    propia._regla = getattr(fallo, "_regla", None)  # the rule it names, for its explanation
+                    raise propia from None
                 raise
             return _respuesta(ns, cuerpo)
         return modelo, copy.deepcopy(argumento["inicio"]), entorno, argumento["tope"]
@@ -250,9 +252,10 @@ def describe_excepcion(e, archivo=None):
     descrita = {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
                 "mensaje": corto(_mensaje(e, archivo), 300), "args": args,
                 "linea": linea_en(e.__traceback__, archivo) if archivo else None}
-    if isinstance(e, KeyError) and archivo:  # the dictionary the learner's line read, for its explanation
-        import explicaciones  # only for a KeyError: the page's boot does not load it
-        datos = explicaciones.datos_de_clave(e, archivo)
+    # For its explanation: the dictionary a KeyError's line read, the rule an ErrorDeProtocolo names.
+    if isinstance(e, KeyError) and archivo or type(e).__name__ == "ErrorDeProtocolo":
+        import explicaciones  # only for these: the page's boot does not load it
+        datos = explicaciones.de_regla(e) or (explicaciones.datos_de_clave(e, archivo) if archivo else {})
         if datos:
             descrita["datos"] = datos
     return descrita

@@ -8,6 +8,7 @@ NameError suggestions exist (CPython 3.11's traceback module has none).
 import sys
 
 import calificador
+import corpus
 import entrega
 import explicaciones
 import redaccion
@@ -330,3 +331,63 @@ def test_a_function_that_assigns_a_course_functions_name_says_where():
     assert en_celda("def f():\n    x += 1\nf()") == (
         "Esta función da valor a `x` (`x = …`), y eso hace de `x` una variable suya en toda la función, también en "
         "las líneas de antes: si querías el `x` de fuera, pon otro nombre a esa variable.")
+
+
+# --- One line per rule of the protocol -------------------------------------------------------
+
+def test_every_rule_of_the_protocol_has_its_own_line_but_the_pairing_one():
+    reglas = nuevo_espacio()["_REGLAS"]
+    propias = set(reglas) - {"sin_resultado", "fuera_de_guion", "guion_agotado"}
+    assert set(explicaciones.PROTOCOLO) == propias
+    assert len(set(explicaciones.PROTOCOLO.values())) == len(propias), "two rules share a line"
+
+
+def en_modelo(codigo):
+    """The line under a cell that calls a scripted model with codigo's conversation (M, H)."""
+    ns = nuevo_espacio()
+    ns["guion"] = [([("usuario", "hola")], [ns["texto"]("hola")])]
+    return en_celda("modelo = ModeloGuionizado(guion)\n" + codigo, ns=ns)
+
+
+LLAMADA = '("asistente", [llamada("t1", "leer", ruta="a")])'
+RESULTADO = '("usuario", [resultado("t1", "x")])'
+
+
+def test_each_refusal_the_issue_names_gets_the_line_of_its_own_rule():
+    assert en_modelo('modelo([("usuario", "lee"), %s, %s])' % (LLAMADA, RESULTADO)) == (
+        "Una conversación con `tool_use` o `tool_result` necesita que la petición declare sus herramientas: llama "
+        "al modelo con ellas, `modelo(M, HERRAMIENTAS)`.")
+    assert en_modelo('modelo([("usuario", "hola"), ("asistente", ""), ("usuario", "")], HERRAMIENTAS)') == (
+        "Un mensaje no puede ir vacío (`\"\"` o `[]`), salvo el último del asistente: quítalo o ponle contenido.")
+    assert en_modelo('modelo([("user", "hola")], HERRAMIENTAS)') == (
+        "Cada mensaje es un par `(rol, contenido)` con rol `\"sistema\"`, `\"usuario\"` o `\"asistente\"`, en "
+        "castellano (`\"user\"` es el rol de la API), o un diccionario `{\"role\", \"content\"}` con los roles de "
+        "la API.")
+    assert en_modelo('modelo([("usuario", "hola")], [dict(HERRAMIENTAS[0], name="leer fichero")])') == (
+        "El nombre de una herramienta solo lleva letras sin tilde, cifras, `_` y `-`, sin espacios: cámbialo (por "
+        "ejemplo, `leer_fichero`).")
+    assert en_modelo('modelo([{"role": "system", "content": "sé breve"}, {"role": "user", "content": "hola"}], '
+                     'HERRAMIENTAS)') == (
+        "En la Messages API el texto de sistema del principio no es un mensaje, sino el parámetro `system`: con los "
+        "pares del curso, escríbelo como `(\"sistema\", texto)` al principio.")
+    # The pairing rule keeps the pairing line; the two never stand for each other.
+    assert en_modelo('modelo([("usuario", "lee"), %s, ("usuario", "nada")], HERRAMIENTAS)' % LLAMADA) == (
+        "La conversación incumple el protocolo: cada `tool_use` necesita, en el mensaje siguiente, un `tool_result` "
+        "con su id; el mensaje de arriba dice dónde falla.")
+    assert en_modelo('modelo([("usuario", "lee"), %s, %s, %s], HERRAMIENTAS)' % (LLAMADA, RESULTADO, RESULTADO)) \
+        == ("Cada `tool_result` contesta a un `tool_use` del mensaje justo anterior, con su id en `tool_use_id`: "
+            "copia el `id` de la llamada que contestas.")
+
+
+def test_a_submissions_refusal_carries_its_rule_to_the_report():
+    """The scripted model runs on the trusted side, and its refusal is raised again as the
+    learner's own class (transporte.llamada_de): the rule crosses with it."""
+    reto = corpus.carga_reto("el-bucle")
+    fuente = "def bucle(modelo, inicio, entorno, tope):\n    modelo([('user', 'hola')], HERRAMIENTAS)\n"
+    ns, problema, _ = entrega.carga_entrega(calificador.fuentes_publicas(reto), fuente, "entrega.py")
+    informe = calificador.califica(reto, transporte.EnEsteInterprete(ns, "bucle", problema, "entrega.py"), 5)
+    salida = informe["tests"][1]["output"]
+    assert "lanzó ErrorDeProtocolo en la línea 2 de tu código" in salida
+    assert salida.endswith("\nCada mensaje es un par (rol, contenido) con rol \"sistema\", \"usuario\" o "
+                           "\"asistente\", en castellano (\"user\" es el rol de la API), o un diccionario "
+                           "{\"role\", \"content\"} con los roles de la API.")
