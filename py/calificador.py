@@ -264,12 +264,19 @@ def _corre_prueba(datos, publico, juego, p, transporte, gasto):
     e = p["esperado"]
     # The cause before the symptom: how it used inicio, the model and the user, then what it
     # returned; but a call that crashed says so first, as the learner's own traceback would.
-    valor = _juzga(datos["funcion"], publico, e["respuesta"], r, firma)
+    esperaba = a_esperar(p, firma)
+    valor = _juzga(datos["funcion"], publico, e["respuesta"], r, firma, esperaba)
     preguntas = _compara_registro(e["registro"], registro, preguntas=True)
-    fallo = (redaccion.como_frase(incidencias[0]) if incidencias and "caida" not in r else None) \
-        or (valor or preguntas if "excepcion" in r else preguntas or valor) \
+    incidencia = redaccion.como_frase(incidencias[0]) if incidencias and "caida" not in r else None
+    fallo = incidencia or (valor or preguntas if "excepcion" in r else preguntas or valor) \
         or _compara_lo_ejecutado(p, registro, entorno)
-    if fallo and not p["oculta"]:  # a hidden test's inputs are never shown
+    if fallo and p["oculta"] and p.get("nombre") is not None:  # a hidden test's data are never shown:
+        # not its inputs, nor what was expected or came, which hold them (REPRODUCE's are public)
+        que = "incidencia" if fallo is incidencia else "valor" if fallo is valor else \
+            "preguntas" if fallo is preguntas else \
+            "registro" if _compara_registro(e["registro"], registro) else "entorno"
+        fallo = redaccion.sin_datos(datos["funcion"], que, r, e["respuesta"], esperaba, fallo)
+    elif fallo and not p["oculta"]:
         fallo = FRASES["enviado"] % (firmas.de(firma).muestra(p["argumento"]), fallo)
     return fallo, r.get("salida", "")
 
@@ -285,8 +292,18 @@ def _compara_lo_ejecutado(p, registro, entorno):
     return fallo
 
 
-def _juzga(funcion, publico, debia, r, firma):
-    """Whether the reply r is the expected one, and if not, why."""
+def a_esperar(p, firma):
+    """What a test expected, as the line under an exception reads it (explicaciones.explica's
+    esperaba): the exception it expected, or a loop's cap."""
+    debia = p["esperado"]["respuesta"]
+    if "excepcion" in debia:
+        return {"excepcion": debia["excepcion"]["tipo"]}
+    tope = p["argumento"].get("tope") if firma == "bucle" else None
+    return {"tope": tope} if type(tope) is int else {}
+
+
+def _juzga(funcion, publico, debia, r, firma, esperaba=None):
+    """Whether the reply r is the expected one, and if not, why; esperaba: a_esperar's."""
     if "caida" in r:
         return redaccion.como_frase(r["caida"])
     firma = firmas.de(firma)
@@ -294,8 +311,8 @@ def _juzga(funcion, publico, debia, r, firma):
         if "excepcion" in r and debia["excepcion"]["tipo"] in r["excepcion"]["mro"]:
             return None
         return redaccion.con_explicacion(FRASES["debia_lanzar"] % (funcion, debia["excepcion"]["tipo"],
-                                                                   redaccion.que_hizo(r, firma)), r)
-    return firma.juzga(funcion, publico, debia, r)
+                                                                   redaccion.que_hizo(r, firma)), r, esperaba)
+    return firma.juzga(funcion, publico, debia, r, esperaba)
 
 
 def _compara_registro(debia, obtenido, preguntas=False):

@@ -9,6 +9,7 @@ Used wherever the learner's code runs: the page's Comprobar, calificar.py's sand
 import builtins
 import contextlib
 import functools
+import linecache
 import sys
 
 from redaccion import FRASES, corto
@@ -67,6 +68,9 @@ def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
     """
     ns, salida = {"__name__": "__main__"}, Salida()
     ejecuta_fuentes(fuentes_contexto, ns)
+    # Its lines, for a KeyError's explanation (transporte.describe_excepcion): no mtime, so
+    # linecache.checkcache keeps them.
+    linecache.cache[nombre] = (len(fuente), None, fuente.splitlines(True), nombre)
     try:
         codigo = compile(fuente, nombre, "exec")
     except SyntaxError as e:
@@ -84,7 +88,7 @@ def carga_entrega(fuentes_contexto, fuente, nombre="entrega.py"):
         mensaje = corto(explicaciones.mensaje_en(e, nombre) if isinstance(e, NameError) else str(e), 300)
         problema = FRASES["al_cargar"] % (" (línea %d)" % linea if linea else "", type(e).__name__,
                                           ": " + mensaje if mensaje else "")
-        return ns, explicaciones.con_explicacion(problema, e, mensaje), salida.texto()
+        return ns, explicaciones.con_explicacion(problema, e, mensaje, nombre), salida.texto()
     return ns, None, salida.texto()
 
 

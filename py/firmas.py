@@ -51,8 +51,8 @@ class Firma:
     muestra: Callable = redaccion.muestra_argumento  # argumento -> what a test sends, in a few lines
     que_devolvio: Callable = lambda valor: None      # valor -> what it returned, in words, or None
 
-    def juzga(self, funcion, publico, debia, r):
-        return self.juez(self, funcion, publico, debia, r)
+    def juzga(self, funcion, publico, debia, r, esperaba=None):
+        return self.juez(self, funcion, publico, debia, r, esperaba)
 
 
 @dataclasses.dataclass
@@ -86,23 +86,24 @@ def de_argumentos(argumentos):
 
 # --- What each firma's function returns, judged ------------------------------------------------
 
-def _juzga_bloques(firma, funcion, publico, debia, r):
+def _juzga_bloques(firma, funcion, publico, debia, r, esperaba=None):
     """tool_result blocks, or a list of them: their shape (BLOQUE), then the first that differs."""
     if "valor" not in r:
         return redaccion.con_explicacion(FRASES["debia_devolver"] % (
-            funcion, redaccion.muestra_valor(debia["valor"]), redaccion.que_hizo(r, firma)), r)
+            funcion, redaccion.muestra_valor(debia["valor"]), redaccion.que_hizo(r, firma)), r, esperaba)
     problema = revisa_forma(publico, r["valor"], isinstance(debia["valor"], list))
     if problema:
         return FRASES["sin_forma"] % (funcion, problema)
     return _diferencia(debia["valor"], r["valor"])
 
 
-def _juzga_par(firma, funcion, publico, debia, r):
+def _juzga_par(firma, funcion, publico, debia, r, esperaba=None):
     """A loop returns (texto, M): say whether the text or which message of M differs."""
     if "valor" not in r:
         texto = debia["valor"][0]
         return redaccion.con_explicacion(FRASES["debia_devolver_par"] % (
-            funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)), r)
+            funcion, "None" if texto is None else "el texto " + redaccion.py(texto), redaccion.que_hizo(r, firma)), r,
+            esperaba)
     obtenido = r["valor"]
     if not redaccion.es_par(obtenido):
         return redaccion.punto(FRASES["no_es_par"] % (funcion, redaccion.muestra_en_linea(obtenido)))
@@ -250,7 +251,9 @@ def _llamada_bucle(ns, argumentos, especiales):
         except Exception as fallo:
             clase = ns.get(type(fallo).__name__)
             if type(fallo).__name__ in _ERRORES_DEL_MODELO and isinstance(clase, type):
-                raise clase(*fallo.args) from None
+                propia = clase(*fallo.args)
+                propia._regla = getattr(fallo, "_regla", None)  # the rule it names, for its explanation
+                raise propia from None
             raise
         return _respuesta(ns, cuerpo)
     return modelo, copy.deepcopy(argumento["inicio"]), entorno, argumento["tope"]

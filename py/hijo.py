@@ -88,7 +88,9 @@ def _remota(nombre):
             raise TypeError("los argumentos de %s deben ser valores JSON" % nombre) from None
         r = recibe()
         if "excepcion" in r:
-            raise _clase(r["excepcion"]["tipo"])(*r["excepcion"]["args"])
+            e = _clase(r["excepcion"]["tipo"])(*r["excepcion"]["args"])
+            e._regla = r["excepcion"].get("datos", {}).get("regla")  # a refusal's rule, for its explanation
+            raise e
         return r["valor"], r.get("entorno")
     return herramienta
 

@@ -168,8 +168,11 @@ def saneada(fin, inicio=False):
     if isinstance(e, dict) and isinstance(e.get("tipo"), str) and isinstance(e.get("mensaje"), str) \
             and isinstance(e.get("mro"), list) and all(isinstance(c, str) for c in e["mro"]):
         linea = e.get("linea") if type(e.get("linea")) is int else None
+        datos = {k: v for k, v in e["datos"].items() if k in ("expresion", "funcion", "regla") and isinstance(v, str)
+                 and len(v) <= 40} if isinstance(e.get("datos"), dict) else {}
         return {"excepcion": {"tipo": e["tipo"][:100], "mro": e["mro"][:50], "mensaje": e["mensaje"][:300],
-                              "args": [], "linea": linea}, "salida": salida, **inicio}
+                              "args": [], "linea": linea, **({"datos": datos} if datos else {})},
+                "salida": salida, **inicio}
     return {"caida": INVALIDO}
 
 

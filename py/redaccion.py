@@ -69,6 +69,13 @@ FRASES = {
                       "de un mensaje"),
     "total": "se ha agotado el tiempo total de la entrega (%g s)",
     "no_acaba": "%s no ha terminado en %g s: ¿un bucle infinito?",
+    "oculta_lanzo": "Tu función %s lanzó %s%s.",
+    "oculta_debia_lanzar": "Se esperaba que %s lanzara %s, y %s.",
+    "oculta_valor": "Lo que devuelve %s no es lo que se esperaba.",
+    "oculta_preguntas": "Tu código no pregunta al usuario (confirmar) las veces que se esperaba.",
+    "oculta_registro": "Tu código no ejecuta las herramientas que se esperaban.",
+    "oculta_entorno": "Al terminar, los ficheros del entorno no son los que se esperaban.",
+    "oculta_incidencia": "Tu código no usa lo que recibe (inicio, el modelo o confirmar) como dice el enunciado.",
     "recortada": "\n[salida recortada: tu código ha escrito mucho más]",
     "escrito": "Lo que ha escrito tu código:\n",
 }
@@ -211,17 +218,47 @@ def que_hizo(r, firma=None):
     return firma and firma.que_devolvio(valor) or "devolvió:\n%s" % muestra_valor(valor)
 
 
-def con_explicacion(frase, r):
+def con_explicacion(frase, r, esperaba=None):
     """A sentence ending with what the learner's function did (que_hizo), and, if it raised, the
-    line that says what that exception usually means (explicaciones.py), when there is one."""
+    line that says what that exception usually means (explicaciones.py), when there is one;
+    esperaba: what the failed test expected (calificador.a_esperar), which the line may be about."""
     texto = punto(frase)
     e = r.get("excepcion")
     if e:
         import explicaciones  # only when an exception is worded: the page's boot does not load it
-        linea = explicaciones.en_texto(explicaciones.explica(e["tipo"], e["mensaje"], e["mro"]))
+        linea = explicaciones.en_texto(explicaciones.explica(e["tipo"], e["mensaje"], e["mro"], esperaba=esperaba,
+                                                             datos=e.get("datos")))
         if linea:
             texto += "\n" + linea
     return texto
+
+
+def sin_datos(funcion, que, r, debia, esperaba, fallo):
+    """A hidden test's failure without its data: what kind of thing went wrong (que: "valor",
+    "preguntas", "registro", "entorno" or "incidencia"), never a value, which may hold the hidden
+    inputs; an exception by its class and the learner's line, and the line under it unless that
+    line quotes the data (a missing key, a value against a schema). fallo: the whole failure."""
+    if "caida" in r:
+        return como_frase(r["caida"])  # a cut or crashed call: its sentences hold no values
+    if que == "incidencia":
+        return fallo if not any(c in fallo for c in '{["') else FRASES["oculta_incidencia"]
+    if que != "valor":
+        return FRASES["oculta_" + que]
+    e = r.get("excepcion")
+    if e:
+        donde = " en la línea %d de tu código" % e["linea"] if e.get("linea") else ""
+        hizo = "lanzó %s%s" % (e["tipo"], donde)
+        texto = FRASES["oculta_debia_lanzar"] % (funcion, debia["excepcion"]["tipo"], hizo) \
+            if "excepcion" in debia else FRASES["oculta_lanzo"] % (funcion, e["tipo"], donde)
+        import explicaciones  # only when an exception is worded: the page's boot does not load it
+        caso = explicaciones.caso_de(e["tipo"], e["mensaje"], e["mro"], esperaba=esperaba)
+        if caso and not caso[0].startswith(("clave", "esquema", "fuera_de_guion", "protocolo")):  # data,
+            # or "the message above", which is not shown here
+            texto += "\n" + explicaciones.en_texto(explicaciones.linea_de(caso))
+        return texto
+    if "excepcion" in debia:
+        return FRASES["oculta_debia_lanzar"] % (funcion, debia["excepcion"]["tipo"], "no lanzó nada")
+    return FRASES["oculta_valor"] % funcion
 
 
 def es_par(valor):

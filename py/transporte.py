@@ -182,9 +182,16 @@ def describe_excepcion(e, archivo=None):
         args = None
     if args is None or len(json.dumps(args)) > 1000:
         args = [corto(str(e), 300)]
-    return {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
-            "mensaje": corto(_mensaje(e, archivo), 300), "args": args,
-            "linea": linea_en(e.__traceback__, archivo) if archivo else None}
+    descrita = {"tipo": type(e).__name__, "mro": [c.__name__ for c in type(e).__mro__],
+                "mensaje": corto(_mensaje(e, archivo), 300), "args": args,
+                "linea": linea_en(e.__traceback__, archivo) if archivo else None}
+    # For its explanation: the dictionary a KeyError's line read, the rule an ErrorDeProtocolo names.
+    if isinstance(e, KeyError) and archivo or type(e).__name__ == "ErrorDeProtocolo":
+        import explicaciones  # only for these: the page's boot does not load it
+        datos = explicaciones.de_regla(e) or (explicaciones.datos_de_clave(e, archivo) if archivo else {})
+        if datos:
+            descrita["datos"] = datos
+    return descrita
 
 
 def _mensaje(e, archivo):

@@ -62,6 +62,7 @@ def _sin_ejecutar(informe, cortada_en):
     for t in informe["tests"][nombres.index(cortada_en) + 1:] if cortada_en in nombres else []:
         if t["status"] == "failed":
             t["output"] = SIN_EJECUTAR % cortada_en
+            t["sin_ejecutar"] = True  # the page shows it as not run, not as failed (its score is 0 all the same)
             t.pop("conversacion", None)
 
 

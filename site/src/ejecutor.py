@@ -129,7 +129,16 @@ def _linea(exc, nombre):
 def formatear(exc, nombre):
     te = traceback.TracebackException.from_exception(exc)
     _recortar(te, set())
-    return "".join(te.format())
+    return _sin_volcado("".join(te.format()), exc)
+
+
+def _sin_volcado(traza, exc):
+    """A jsonschema ValidationError prints its first line, then the whole schema and value (15
+    lines for a tool's schema): only the first line is kept; the line under it says it in Spanish."""
+    mensaje = getattr(exc, "message", None)
+    if type(exc).__name__ != "ValidationError" or not isinstance(mensaje, str) or str(exc) == mensaje:
+        return traza
+    return traza.replace(str(exc), mensaje)
 
 
 def _explicacion(exc, codigo, anteriores, vista):

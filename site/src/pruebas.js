@@ -18,22 +18,28 @@ export function motivo(output) {
   return (m ? m[1] : output).trim();
 }
 
-/** The <li>s of tests ({name, status, output, conversacion}); ocultas: the hidden tests' names;
- *  problema: what the report says once for all (not repeated under each test). */
-export function lineas(tests, ocultas, problema) {
+/** The <li>s of tests ({name, status, output, conversacion, sin_ejecutar}); ocultas: the hidden
+ *  tests' names; problema: what the report says once for all (not repeated under each test);
+ *  cortada: {en, parada}, the test where the check was cut, and whether the learner cut it (Detener). */
+export function lineas(tests, ocultas, problema, cortada = {}) {
   const vistos = new Map(); // motivo -> the name of the first test that failed for it
   let primera = true;
-  return tests.map(({ name, status, output, conversacion }) => {
+  return tests.map(({ name, status, output, conversacion, sin_ejecutar: sinEjecutar }) => {
     const bien = status === "passed";
-    const li = el("li", bien ? "bien" : "mal");
-    const marca = el("span", "marca", bien ? "✓" : "✗");
-    marca.setAttribute("aria-label", bien ? "superada" : "fallida");
+    const li = el("li", bien ? "bien" : sinEjecutar ? "sin-ejecutar" : "mal");
+    const marca = el("span", "marca", bien ? "✓" : sinEjecutar ? "–" : "✗");
+    marca.setAttribute("aria-label", t(bien ? "reto_marca_superada" : sinEjecutar ? "reto_marca_sin_ejecutar" : "reto_marca_fallida"));
     const nombre = el("span", "nombre", name);
     if (ocultas.has(name)) nombre.title = t("reto_oculta");
     if (bien) {
       li.append(marca, " ", nombre);
       return li;
     }
+    if (sinEjecutar) { // never ran: not a failure to explain, nor the same reason as another
+      li.append(marca, " ", nombre, el("span", "mismo-motivo", t("reto_sin_ejecutar")));
+      return li;
+    }
+    if (cortada.parada && name === cortada.en && output) output = detenida(output);
     const partes = [];
     if (output && output !== problema) {
       const detalle = el("pre", "detalle");
@@ -61,4 +67,11 @@ export function lineas(tests, ocultas, problema) {
     primera = false;
     return li;
   });
+}
+
+/** The test the learner stopped: its last line, the cut call's sentence (py/calificador.py puts
+ *  the cut there, after what was sent), is said as what happened: Detener, not a slow loop. */
+function detenida(output) {
+  const k = output.lastIndexOf("\n");
+  return (k < 0 ? "" : output.slice(0, k + 1)) + t("reto_prueba_parada");
 }

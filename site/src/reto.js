@@ -29,10 +29,8 @@ export class Reto {
     });
     this.boton.addEventListener("click", () => alComprobar(this));
     this.botonDetener = seccion.querySelector(".detener");
-    this.botonDetener.addEventListener("click", () => {
-      this.parada = Boolean(this.prueba); // a test has started: the report will say who stopped it
-      alDetener(this);
-    });
+    // A test has started: the report will say the learner stopped it.
+    this.botonDetener.addEventListener("click", () => alDetener(this, (this.parada = Boolean(this.prueba))));
     const restaurar = seccion.querySelector(".restaurar");
     restaurar.addEventListener("click", () => this.restaurar());
     this.boton.disabled = restaurar.disabled = false;
@@ -57,6 +55,7 @@ export class Reto {
   /** A check is queued: the previous result goes at once (over it, a loop looked as if it passed). */
   empezar(texto) {
     this.parada = false;
+    this.prueba = "";
     this.lista.replaceChildren();
     this.salida.hidden = true;
     this.seccion.classList.remove("superado");
@@ -80,11 +79,13 @@ export class Reto {
     this.ocupado(false);
     if (r.ok) {
       const { score, max_score, output = "", cortada_en } = r.informe;
-      const informe = { score, max_score, output, cortada_en, tests: r.informe.tests.map(({ name, status, output }) => ({ name, status, output })) };
+      const tests = r.informe.tests.map(({ name, status, output, sin_ejecutar }) => ({ name, status, output, ...(sin_ejecutar && { sin_ejecutar }) }));
+      const informe = { score, max_score, output, cortada_en, parada: Boolean(this.parada && cortada_en), tests };
       guardar(`${this.clave}:resultado`, JSON.stringify(informe), null);
       if (informe.score === informe.max_score) guardar(`${this.clave}:superado`, "1", null);
       this.pistas.terminado(informe.score === informe.max_score);
-      this.mostrar({ ...informe, tests: r.informe.tests }, "", this.parada); // a refused conversation is shown, not saved
+      this.mostrar({ ...informe, tests: r.informe.tests }); // a refused conversation is shown, not saved
+      this.editor.marcarLinea(lineaNombrada(informe, this.problema)); // as a cell marks its error's line
     } else {
       this.pistas.terminado(false); // a check that did not end is a failed attempt too
       const motivo = r.reinicio || t("detenida");
@@ -92,8 +93,8 @@ export class Reto {
     }
   }
 
-  mostrar(informe, titulo = "", parada = false) {
-    const { score: n, max_score: m, cortada_en: prueba } = informe;
+  mostrar(informe, titulo = "") {
+    const { score: n, max_score: m, cortada_en: prueba, parada } = informe;
     const puntos = t(n === m ? "reto_superado" : "reto_puntos", { n, m });
     const corte = prueba === undefined || prueba === null ? "" : t(parada ? "reto_parada" : "reto_cortada", { prueba });
     // The output is why the code could not be graded at all, if it could not (said once, not per
@@ -101,10 +102,19 @@ export class Reto {
     const k = informe.output.search(/(^|\n\n)Lo que ha escrito tu código:\n/);
     const escrito = k < 0 ? "" : informe.output.slice(k).replace(/^\n\n/, "");
     this.problema = (k < 0 ? informe.output : informe.output.slice(0, k)).trim();
+    if (parada && this.problema && informe.tests.some((x) => x.name === prueba && x.output === this.problema)) this.problema = t("reto_carga_parada");
     this.estadoTexto.textContent = [titulo ? `${titulo}: ${puntos}` : puntos, corte, this.problema].filter(Boolean).join("\n");
     this.seccion.classList.toggle("superado", n === m);
-    this.lista.replaceChildren(...lineas(informe.tests, this.ocultas, this.problema));
+    this.lista.replaceChildren(...lineas(informe.tests, this.ocultas, this.problema, { en: prueba, parada }));
     this.salida.hidden = !escrito;
     this.salida.querySelector("pre").textContent = escrito.replace(/^[^\n]*\n/, "");
   }
+}
+
+/** The line of the learner's code that the first failure names ("en la línea 5 de tu código",
+ *  "(línea 2)", "error de sintaxis en la línea 2": py/redaccion.py's words), or null. */
+function lineaNombrada({ tests }, problema) {
+  const primera = tests.find((x) => x.status !== "passed" && !x.sin_ejecutar);
+  const m = /en la línea (\d+) de tu código|\(línea (\d+)\)|de sintaxis en la línea (\d+)/.exec(problema || primera?.output || "");
+  return m ? Number(m[1] || m[2] || m[3]) : null;
 }

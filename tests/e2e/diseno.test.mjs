@@ -301,7 +301,7 @@ test("at 360 px a long traceback line wraps inside the output, its rest indented
   assert.ok(r.pagina <= 360, `the page is ${r.pagina} px wide`);
   assert.ok(r.explicacion, "no explanation under the traceback");
   assert.ok(r.explicacion[0] <= r.explicacion[1], `the explanation overflows: ${r.explicacion}`);
-  assert.match(r.explicacion[2], /^El diccionario no tiene la clave 'no-existe.txt'/);
+  assert.match(r.explicacion[2], /^leer\(\) ha buscado la clave 'no-existe.txt'/);
   await p.close();
 });
 

@@ -44,11 +44,36 @@ test("an exception shows a traceback trimmed to the cell, with its line marked a
   assert.match(traza, /KeyError: 'no-existe.txt'\s*$/);
   // py/explicaciones.py's line, right under Python's own message, names in code.
   const explicacion = p.locator('[data-celda="fallo"] .salida .traza + .explicacion');
-  assert.equal(await explicacion.innerText(), "El diccionario no tiene la clave 'no-existe.txt': mira qué claves tiene " +
-    "(print(d.keys())), o usa d.get('no-existe.txt'), que da None cuando falta.");
+  assert.equal(await explicacion.innerText(), "leer() ha buscado la clave 'no-existe.txt' en un diccionario que le " +
+    "pasas, y no está: mira qué claves tiene (con .keys()) antes de llamarla.");
   // No runtime frames: not Pyodide's, not the exec'd library, not the worker's helper.
   assert.doesNotMatch(traza, /pyodide|_base\.py|<string>|<exec>|<ejecutor>|\/lib\/python/);
   assert.equal(await p.locator('[data-celda="fallo"] .cm-linea-error').count(), 1);
+  await p.close();
+});
+
+test("a schema the data break shows its first line and the rule in Spanish; a course function a cell covered says how to get it back", async () => {
+  const p = await abrir(LECCION);
+  await esperarInterprete(p);
+  const escribir = async (texto) => {
+    await p.locator('[data-celda="esquema"] .cm-content').click();
+    await p.keyboard.press("Control+A");
+    await p.keyboard.insertText(texto);
+  };
+  await escribir('import jsonschema\njsonschema.validate({}, HERRAMIENTAS[0]["input_schema"])\n');
+  await ejecutar(p, "esquema");
+  const traza = await p.locator('[data-celda="esquema"] .salida .traza').innerText();
+  assert.match(traza, /ValidationError: 'ruta' is a required property\s*$/);
+  assert.doesNotMatch(traza, /Failed validating|On instance/); // not the schema and the value, dumped whole
+  assert.equal(await p.locator('[data-celda="esquema"] .explicacion').innerText(),
+    "Los datos no cumplen el esquema: falta el campo ruta, que el esquema pide (required).");
+  await escribir("resultado = leer(ENTORNO, 'lista.txt')\nprint(resultado('t1', 'hola'))\n");
+  await ejecutar(p, "esquema");
+  assert.equal(await p.locator('[data-celda="esquema"] .explicacion').innerText(),
+    "resultado era una función del curso, y esta celda le ha dado otro valor en su línea 1: cambia allí ese nombre " +
+    "y ejecuta otra vez la Celda 1, que carga el curso, para recuperar resultado.");
+  await p.locator('[data-celda="esquema"] button.restaurar').click();
+  assert.deepEqual(p.errores, []);
   await p.close();
 });
 

@@ -39,11 +39,26 @@ test("a new check clears the last result at once, and a loop stops the check at 
   await fin(p);
   assert.match(await estado(p), new RegExp(`^0 de \\d+ pruebas superadas\\.\\nLa comprobación se detuvo en la prueba «${REPRODUCE}»: tu código no terminó a tiempo\\.`));
   const detalles = await p.locator(".reto-pruebas .detalle").allTextContents();
-  assert.match(detalles[0], /no ha terminado en 2 s/);
-  for (const d of detalles.slice(1)) assert.equal(d, `No se ha ejecutado: la comprobación se detuvo en la prueba «${REPRODUCE}».`);
+  assert.equal(detalles.length, 1, "only the test that ran has a detail");
+  assert.match(detalles[0], /[Tt]u función no ha terminado en 2 s: ¿un bucle infinito\?$/);
+  await leidasComoSinEjecutar(p, 1);
   assert.equal(await p.locator(".reto button.detener").isEnabled(), false);
   await p.close();
 });
+
+/** A learner's reading of the tests after the cut: each says it did not run, never ✗ nor «falla
+ *  por lo mismo que …» (the reason of another test that did not run either). */
+async function leidasComoSinEjecutar(p, desde) {
+  const lineas = await p.locator(".reto-pruebas > li").evaluateAll((lis) => lis.map((li) => ({
+    clase: li.className, texto: li.innerText, marca: li.querySelector(".marca").getAttribute("aria-label") })));
+  assert.ok(lineas.length > desde + 1, JSON.stringify(lineas));
+  for (const l of lineas.slice(desde)) {
+    assert.equal(l.clase, "sin-ejecutar", JSON.stringify(l));
+    assert.match(l.texto, /^– .+ · no se ha ejecutado$/);
+    assert.equal(l.marca, "no ejecutada");
+  }
+  assert.equal(await p.locator(".reto-pruebas").getByText("falla por lo mismo").count(), 0);
+}
 
 test("Detener stops a check in the middle, and the report says you stopped it", async () => {
   const p = await abrir();
@@ -55,7 +70,14 @@ test("Detener stops a check in the middle, and the report says you stopped it", 
   await p.locator(".reto button.detener").click();
   await fin(p);
   assert.match(await estado(p), new RegExp(`\\nDetuviste la comprobación en la prueba «${SIN_LLAMADAS.replace(/[[\]]/g, "\\$&")}»\\.`));
-  assert.ok(await p.locator(".reto-pruebas > li.bien").count() >= 1, "the tests before it are shown");
+  const antes = await p.locator(".reto-pruebas > li.bien").count();
+  assert.ok(antes >= 1, "the tests before it are shown");
+  // The stopped test says the learner stopped it, not that the code was slow.
+  const parada = p.locator(".reto-pruebas > li.mal", { hasText: SIN_LLAMADAS });
+  const detalle = await parada.locator(".detalle").innerText();
+  assert.match(detalle, /\nLa detuviste tú, con Detener, mientras tu función hacía esta prueba\.$/);
+  assert.doesNotMatch(detalle, /bucle infinito|no ha terminado/);
+  await leidasComoSinEjecutar(p, antes + 1);
   await p.close();
 });
 

@@ -107,6 +107,23 @@ def test_a_hidden_test_never_shows_its_inputs_and_a_visible_one_does():
     oculta = salida["Oculta: un número con decimales no es un entero (ValueError)"]
     assert oculta.startswith("Se esperaba que observaciones lanzara ValueError, y lanzó TypeError en la línea ")
     assert "Se envió" not in oculta and "toolu_" not in oculta
+    # Nor what its data made happen: the exception's message (here a value the test sent), only
+    # its class, the learner's line, and what the test expected of it.
+    assert "\n".join(oculta.split("\n")[1:]) == (
+        "Esta prueba espera que tu función lance ValueError, y antes le ha saltado un TypeError: comprueba tú ese "
+        "caso antes de la línea que falla y lanza raise ValueError(\"…\") con el motivo.")
+    assert oculta.split("\n")[0].endswith(" de tu código.")
+
+
+def test_a_hidden_test_says_what_kind_of_thing_failed_and_never_a_value():
+    """The page says a hidden test's data are never shown: not its inputs, nor the expected value
+    or what came, which are made of them."""
+    informe = corpus.califica_en_este_interprete("llamar-herramientas/mal_memoriza.py", semilla=99)
+    salida = {t["name"]: t["output"] for t in informe["tests"]}
+    assert salida["Oculta: otros ids y otros ficheros"] == "Lo que devuelve observaciones no es lo que se esperaba."
+    for nombre, texto in salida.items():
+        if nombre.startswith("Oculta: ") and texto:
+            assert not any(c in texto for c in '{["') and "Se esperaba:" not in texto, texto
 
 
 # --- The forms "bucle" and "permiso": what a wrong answer is told -------------------------------
@@ -195,7 +212,8 @@ def test_a_loop_that_returns_no_pair_or_raises_is_told_what_was_expected():
 def test_the_hidden_tests_and_the_replay_of_a_loop_never_show_its_script():
     salidas = _salidas("el-bucle", _de_la_solucion("el-bucle", ("range(tope)", "range(tope + 1)")))
     ocultas = {n: s for n, s in salidas.items() if n.startswith("Oculta: ")}
-    assert ocultas["Oculta: un modelo que nunca termina, con otro tope"].startswith("M debía tener ")
+    assert ocultas["Oculta: un modelo que nunca termina, con otro tope"] == (
+        "Lo que devuelve bucle no es lo que se esperaba.")
     assert all(not s.startswith("Se envió") for s in ocultas.values())
     salidas = _salidas("el-bucle", "def bucle(modelo, inicio, entorno, tope):\n    return None, []\n")
     assert salidas[calificador.REPRODUCE].startswith("M debía tener 7 mensajes y tiene 0: falta el mensaje 1:")
