@@ -105,7 +105,7 @@ test("the request is folded: its summary says how long one tab takes to read, an
 
 test("the tabs follow the keyboard: arrows (wrapping), Home, End, one tab stop, then the panel", async () => {
   const p = await abrir(PAGINA);
-  await p.locator(`${RED} .pestanas.montadas`).waitFor();
+  await p.locator(`${RED} .pestanas.montadas`).waitFor({ state: "attached" });
   await desplegar(p);
   const [a, o] = [`red-${RETO}-anthropic-pestana`, `red-${RETO}-openai-pestana`];
   assert.deepEqual(await estado(p), { seleccionadas: ["true", "false"], tabindex: [0, -1], visibles: [true, false], foco: "BODY" });
@@ -131,7 +131,7 @@ test("the tabs follow the keyboard: arrows (wrapping), Home, End, one tab stop, 
 test("the tabs' layout is there before pestanas.js runs, so mounting it moves nothing", async () => {
   const alto = async (p) => p.locator(RED).evaluate((x) => x.getBoundingClientRect().height);
   const p = await abrir(PAGINA);
-  await p.locator(`${RED} .pestanas.montadas`).waitFor();
+  await p.locator(`${RED} .pestanas.montadas`).waitFor({ state: "attached" });
   await desplegar(p);
   const montada = await alto(p);
   await p.close();
@@ -168,7 +168,7 @@ test("without scripts both requests are shown, each under its heading, and no ta
 test("axe finds nothing in the requests' tabs, light and dark, either tab", async () => {
   for (const esquema of ["light", "dark"]) {
     const p = await abrir(PAGINA, { esquema });
-    await p.locator(`${RED} .pestanas.montadas`).waitFor();
+    await p.locator(`${RED} .pestanas.montadas`).waitFor({ state: "attached" });
     await desplegar(p);
     await p.evaluate(AXE);
     for (const pestana of ["anthropic", "openai"]) {
