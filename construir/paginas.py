@@ -238,8 +238,9 @@ class Paginas:
     def _plegar(self, resumen, bloque, contenido):
         """Reference a learner opens when they want it, its summary saying how long it takes to
         read (construir/duracion.py counts it apart from the lesson's estimate)."""
-        tiempo = self.textos["plegado_duracion"].format(
-            duracion=duracion.en_texto(duracion.minutos_plegado(bloque), self.textos))
+        m = duracion.minutos_plegado(bloque)
+        tiempo = self.textos["plegado_duracion_uno"] if m == 1 else \
+            self.textos["plegado_duracion"].format(duracion=duracion.en_texto(m, self.textos))
         return (f'<details class="plegado"><summary>{_md.renderInline(resumen)} '
                 f'<span class="plegado-duracion">{html.escape(tiempo)}</span></summary>\n{contenido}</details>\n')
 

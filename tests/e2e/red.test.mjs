@@ -94,7 +94,7 @@ test("each tab shows peticion() of the conversation's last request, pretty-print
 test("the request is folded: its summary says how long one tab takes to read, and Enter opens it", async () => {
   const p = await abrir(PAGINA);
   const resumen = p.locator(`details.plegado:has(${RED}) > summary`);
-  assert.match(await resumen.innerText(), /^La petición entera, tal como la recibiría cada API \(unos? \d+ min de lectura\)$/);
+  assert.match(await resumen.innerText(), /^La petición entera, tal como la recibiría cada API \((unos \d+ min|un minuto) de lectura\)$/);
   assert.equal(await p.locator(RED).isVisible(), false);
   await resumen.focus();
   await p.keyboard.press("Enter");

@@ -107,7 +107,8 @@ def test_each_fold_says_how_long_what_it_holds_takes(dist):
     vistos = 0
     for slug in _estimaciones(dist):
         pagina = (dist / slug / "index.html").read_text(encoding="utf-8")
-        dichos = re.findall(r'<span class="plegado-duracion">\(unos? (\d+) min de lectura\)</span>', pagina)
+        dichos = [m or "1" for m in re.findall(r'<span class="plegado-duracion">\((?:unos (\d+) min|un minuto) '
+                                                r'de lectura\)</span>', pagina)]
         plegados = [f for f in _lee(dist, slug).plegados if f["plegado"]]  # not a long tool_result's fold
         assert len(dichos) == len(plegados), slug
         for dicho, f in zip(dichos, plegados):
