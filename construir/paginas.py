@@ -125,7 +125,7 @@ class Paginas:
         # One renderer per directive kind: a new kind adds its schema branch and a method here.
         renderizar = {"prosa": self._prosa, "celda": self._bloque_celda, "pregunta": self._bloque_pregunta,
                       "reto": self._bloque_reto, "red": self._bloque_red,
-                      "conversacion": self._bloque_conversacion}
+                      "conversacion": self._bloque_conversacion, "plegado": self._bloque_plegado}
         partes = [renderizar[b["tipo"]](b, estado) for b in doc["bloques"]]
         # A page with a challenge installs jsonschema as soon as its interpreter is ready.
         config = dict(config, conReto=bool(estado["retos"]))
@@ -212,24 +212,37 @@ class Paginas:
         red = bloque["red"]
         # Pygments ends its output with a newline; the <pre> holds the JSON text and nothing else.
         # Its spans for spaces and punctuation take no colour: without them, a third of the elements.
-        def bloque(cuerpo):
+        def json_de(cuerpo):
             texto = json.dumps(cuerpo, ensure_ascii=False, indent=2)
             codigo = _SIN_COLOR.sub(r"\1", resaltar(texto, "json")).rstrip("\n")
             return f'<div class="resaltado"><pre tabindex="0"><code>{codigo}</code></pre></div>'
 
         cuerpos, respuestas = {}, red.get("respuestas")
         for api in ("anthropic", "openai"):
-            cuerpos[api] = bloque(red[api])
+            cuerpos[api] = json_de(red[api])
             if respuestas:  # request and reply side by side (stacked on a narrow screen)
                 # Labels, not headings: the tab's own heading is hidden once the tabs are mounted.
                 cuerpos[api] = (f'<div class="red-par"><div><p class="red-rotulo">'
                                 f'{html.escape(self.textos["red_peticion"])}</p>{cuerpos[api]}</div>'
                                 f'<div><p class="red-rotulo">{html.escape(self.textos["red_respuesta"])}</p>'
-                                f'{bloque(respuestas[api])}</div></div>')
+                                f'{json_de(respuestas[api])}</div></div>')
         clave = "red_explicacion_respuesta" if respuestas else "red_explicacion_turno" if red.get("turno") \
             else "red_explicacion"
         explicacion = html.escape(self.textos[clave].format(n=red.get("turno")))
-        return self._llenar("red", nombre=red["reto"], explicacion=explicacion, **cuerpos)
+        return self._plegar(self.textos["red_plegado"], bloque,
+                            self._llenar("red", nombre=red["reto"], explicacion=explicacion, **cuerpos))
+
+    def _bloque_plegado(self, bloque, _estado):
+        return self._plegar(bloque["opciones"]["resumen"], bloque, _markdown(bloque["cuerpo"]))
+
+    def _plegar(self, resumen, bloque, contenido):
+        """Reference a learner opens when they want it, its summary saying how long it takes to
+        read (construir/duracion.py counts it apart from the lesson's estimate)."""
+        m = duracion.minutos_plegado(bloque)
+        tiempo = self.textos["plegado_duracion_uno"] if m == 1 else \
+            self.textos["plegado_duracion"].format(duracion=duracion.en_texto(m, self.textos))
+        return (f'<details class="plegado"><summary>{_md.renderInline(resumen)} '
+                f'<span class="plegado-duracion">{html.escape(tiempo)}</span></summary>\n{contenido}</details>\n')
 
     def _bloque_conversacion(self, bloque, _estado):
         c = bloque["conversacion"]

@@ -1,6 +1,7 @@
 """Checks a lesson against lessons/leccion.schema.json, then the rules a
 schema cannot express (cell ids unique, ':usa:' pointing at earlier cells, cells
-short enough to mount whole, one {reto} and one {red} per challenge).
+short enough to mount whole, one {reto} and one {red} per challenge, no directive inside a
+{plegado}).
 Messages are in Spanish, for course authors, as `file:line: message`, at the
 line of the entry at fault, and they name what the author wrote (the front
 matter, a reading, a directive and its options), never the dict that leer.py
@@ -11,10 +12,12 @@ import json
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
+from markdown_it import MarkdownIt
 
 from .errores import problema
-from .leer import id_celda
+from .leer import DIRECTIVA, id_celda
 
+_md = MarkdownIt("commonmark", {"html": False})
 # Why a directive's body stays empty: where what it shows comes from.
 VACIO = {"{reto}": "el cuerpo de {reto} va vacío: el enunciado y el código inicial están en el .reto.py",
          "{red}": "el cuerpo de {red} va vacío: la petición sale de la conversación del reto que nombra :reto:"}
@@ -165,6 +168,9 @@ def _referencias(doc, lineas):
             problemas.append((_linea(lineas, ("bloques", i)),
                               f"la celda «{ident}» tiene {n_lineas} líneas; el máximo es {MAX_LINEAS_CELDA}: "
                               "pártela en varias celdas (con :usa:) o acórtala"))
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] == "plegado":
+            problemas += _directivas_plegadas(b["cuerpo"], _linea(lineas, ("bloques", i, "cuerpo")))
     for tipo, ya in (("reto", "el reto «{}» ya está en esta lección"),
                      ("red", "la petición del reto «{}» ya está en esta lección, en otro {{red}}")):
         retos = [(i, b["opciones"]["reto"]) for i, b in enumerate(doc["bloques"]) if b["tipo"] == tipo]
@@ -172,3 +178,10 @@ def _referencias(doc, lineas):
             if nombre in [n for _, n in retos[:k]]:
                 problemas.append((_linea(lineas, ("bloques", i, "opciones", "reto")), ya.format(nombre)))
     return problemas
+
+
+def _directivas_plegadas(cuerpo, primera):
+    """A {plegado} holds prose: a directive inside it (behind a longer fence) would show as code."""
+    return [(primera + t.map[0], f"{{plegado}} solo lleva texto, y aquí hay una directiva {{{m.group(1)}}}: "
+                                 "ponla fuera del plegado (un {red} se pliega solo)")
+            for t in _md.parse(cuerpo + "\n") if t.type == "fence" and (m := DIRECTIVA.match(t.info.strip()))]

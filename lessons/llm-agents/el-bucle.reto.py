@@ -24,8 +24,8 @@ Devuelve un par `(texto, M)`, donde `M` es la conversación entera:
 
 `ejecutar` ya está definida: comprueba la llamada con `incumple`, lanza `ValueError` si no
 cumple su esquema y, si la cumple, devuelve su `tool_result`, con el resultado recortado a
-`TOPE_OBSERVACION` caracteres. No la cambies ni captures sus errores: un bucle que recibe una
-llamada inválida se detiene con ese `ValueError`.
+`TOPE_OBSERVACION` caracteres y, detrás, una línea que avisa del recorte. No la cambies ni
+captures sus errores: un bucle que recibe una llamada inválida se detiene con ese `ValueError`.
 """
 
 # Públicas como el enunciado: la página las enseña una a una («Ver una pista»), y la discusión
@@ -48,8 +48,10 @@ puede pedir herramientas sin fin.
 
 Contar las llamadas al modelo, y no las herramientas, limita lo que cuesta la conversación: cada
 llamada vuelve a enviar la conversación entera. Los resultados de una respuesta van juntos en un
-solo mensaje porque cada `tool_use` necesita su `tool_result` en el mensaje siguiente. Con un
-`while` y un contador también sale; un `for` sobre el tope lo deja a la vista.
+solo mensaje porque así lo pide la documentación de Anthropic sobre las llamadas en paralelo
+(*Parallel tool use*): un `tool_result` por cada `tool_use`, todos en el mensaje del usuario
+siguiente; repartidos en varios mensajes, el modelo aprende a dejar de pedir varias llamadas a
+la vez. Con un `while` y un contador también sale; un `for` sobre el tope lo deja a la vista.
 """
 
 # Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La
@@ -164,7 +166,7 @@ REGLAS = {
 
 # La función de la lección anterior, con su comprobación dentro, y el recorte de cada resultado.
 CONTEXTO = '''\
-TOPE_OBSERVACION = 2000  # caracteres como mucho en el content de un tool_result
+TOPE_OBSERVACION = 2000  # caracteres que se conservan de un resultado largo; sigue un aviso
 
 
 def ejecutar(ll, entorno):

@@ -46,7 +46,8 @@ DISCUSION = """\
 
 Capturar `Exception`, y no `BaseException`, deja pasar `KeyboardInterrupt` y `SystemExit`:
 detener el programa sigue funcionando. Comprobar antes si el fichero existe no bastaría: hay
-errores que solo aparecen al ejecutar, y el `try` los recoge todos.
+errores que solo aparecen al ejecutar, y el `try` con `except Exception` recoge todos los de la
+herramienta, sean cuales sean.
 """
 
 # Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La

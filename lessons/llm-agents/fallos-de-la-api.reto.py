@@ -129,7 +129,7 @@ REGLAS = {
 # Los reintentos seguidos que se permiten, y una espera que en el curso no duerme: la apunta en
 # el entorno con escribir, una herramienta de la parte de confianza, donde las pruebas la ven.
 CONTEXTO = '''\
-TOPE_OBSERVACION = 2000  # caracteres como mucho en el content de un tool_result
+TOPE_OBSERVACION = 2000  # caracteres que se conservan de un resultado largo; sigue un aviso
 REINTENTOS = 3  # reintentos seguidos, como mucho, de una llamada al modelo que falla
 
 

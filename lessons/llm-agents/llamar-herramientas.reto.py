@@ -52,8 +52,8 @@ Comprobar todas las llamadas antes de ejecutar ninguna evita dejar el trabajo a 
 tercera es inválida, las dos primeras no han escrito nada); comprobar cada una justo antes de
 ejecutarla es más sencillo. Las dos son válidas aquí.
 
-Lanzar `ValueError` es provisional: en «Errores como observaciones» verás que es mejor devolverle
-al modelo un `tool_result` con `is_error`, para que pueda corregir su llamada.
+Lanzar `ValueError` es provisional: en «Los errores también son observaciones» verás que es mejor
+devolverle al modelo un `tool_result` con `is_error`, para que pueda corregir su llamada.
 """
 
 # Cada regla del enunciado: un trozo de su texto y las pruebas visibles que la comprueban. La

@@ -1,7 +1,8 @@
 // axe-core in Chromium on the course index and on every lesson, light and dark (and
 // at 360 px), once the interpreter is ready, cells have written their output (a
 // traceback and a long, scrolling one too where the lesson has them), a question has
-// been answered and a challenge checked: the parts drawn at run time are audited too.
+// been answered, a challenge checked and every fold opened: the parts drawn at run time are
+// audited too.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -55,6 +56,8 @@ async function usar(p) {
     await p.waitForFunction(() => !document.querySelector(".reto").classList.contains("ocupada")
       && document.querySelector(".reto-estado").textContent, null, { timeout: 60_000 });
   }
+  // Folds ({plegado}, {red}) opened, as a learner who reads them: what they hold is audited too.
+  await p.$$eval("details.plegado", (ds) => ds.forEach((d) => { d.open = true; }));
 }
 
 const pasadas = [["light"], ["dark"],

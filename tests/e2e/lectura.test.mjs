@@ -51,10 +51,11 @@ test("at 390 px no editor line runs off the right edge, and the line snippet wra
 test("Copiar copies a static code block and the request body, and says so", async () => {
   await e.navegador.contexto.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e.servidor.origen });
   const p = await abrir("llamar-herramientas");
-  const bloque = p.locator(".resaltado:not(.texto)").first();
+  const bloque = p.locator(":not(details) > .resaltado:not(.texto)").first();
   await bloque.locator("button.copiar").click();
   assert.equal(await bloque.locator("button.copiar").innerText(), "Copiado ✓");
   assert.equal(await p.evaluate(() => navigator.clipboard.readText()), await bloque.locator("pre").textContent());
+  await p.locator("details.plegado:has(.red) > summary").click();  // the request is folded
   const red = p.locator(".pestanas-panel .resaltado").first();
   await red.locator("button.copiar").click();
   assert.equal(JSON.parse(await p.evaluate(() => navigator.clipboard.readText())).model !== undefined, true);

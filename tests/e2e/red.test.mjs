@@ -67,6 +67,8 @@ after(async () => {
 afterEach(() => navegador.ajenas.comprobar());
 
 const abrir = (ruta, opciones) => abrirPagina(navegador.contexto, servidor.origen + ruta, opciones);
+// The request is folded: its summary, clicked as a learner would (a native <details>, no script).
+const desplegar = (p) => p.locator(`details.plegado:has(${RED}) > summary`).click();
 const estado = (p) => p.evaluate((sel) => ({
   seleccionadas: [...document.querySelectorAll(`${sel} [role="tab"]`)].map((t) => t.getAttribute("aria-selected")),
   tabindex: [...document.querySelectorAll(`${sel} [role="tab"]`)].map((t) => t.tabIndex),
@@ -77,6 +79,7 @@ const estado = (p) => p.evaluate((sel) => ({
 test("each tab shows peticion() of the conversation's last request, pretty-printed, for its API", async () => {
   const esperado = python(PETICIONES, RETO);
   const p = await abrir(PAGINA);
+  await desplegar(p);
   const textos = await p.evaluate((sel) => Object.fromEntries([...document.querySelectorAll(`${sel} [role="tabpanel"]`)]
     .map((x) => [x.id.split("-").at(-1), x.querySelector("pre").textContent])), RED);
   assert.deepEqual(Object.keys(textos), ["anthropic", "openai"]);
@@ -89,11 +92,25 @@ test("each tab shows peticion() of the conversation's last request, pretty-print
   await p.close();
 });
 
+test("the request is folded: its summary says how long one tab takes to read, and Enter opens it", async () => {
+  const p = await abrir(PAGINA);
+  const resumen = p.locator(`details.plegado:has(${RED}) > summary`);
+  assert.match(await resumen.innerText(), /^La petición entera, tal como la recibiría cada API \((unos \d+ min|un minuto) de lectura\)$/);
+  assert.equal(await p.locator(RED).isVisible(), false);
+  await resumen.focus();
+  await p.keyboard.press("Enter");
+  assert.equal(await p.locator(`${RED} h2`).isVisible(), true);
+  assert.deepEqual(p.errores, []);
+  await p.close();
+});
+
 test("the tabs follow the keyboard: arrows (wrapping), Home, End, one tab stop, then the panel", async () => {
   const p = await abrir(PAGINA);
-  await p.locator(`${RED} .pestanas.montadas`).waitFor();
+  await p.locator(`${RED} .pestanas.montadas`).waitFor({ state: "attached" });
+  await desplegar(p);
   const [a, o] = [`red-${RETO}-anthropic-pestana`, `red-${RETO}-openai-pestana`];
-  assert.deepEqual(await estado(p), { seleccionadas: ["true", "false"], tabindex: [0, -1], visibles: [true, false], foco: "BODY" });
+  // The click that opened the fold left the focus on its summary, not on a tab.
+  assert.deepEqual(await estado(p), { seleccionadas: ["true", "false"], tabindex: [0, -1], visibles: [true, false], foco: "SUMMARY" });
   await p.locator(`#${a}`).focus();
   const pasos = [["ArrowRight", o], ["ArrowRight", a], ["ArrowLeft", o], ["Home", a], ["End", o]];
   for (const [tecla, foco] of pasos) {
@@ -116,13 +133,16 @@ test("the tabs follow the keyboard: arrows (wrapping), Home, End, one tab stop, 
 test("the tabs' layout is there before pestanas.js runs, so mounting it moves nothing", async () => {
   const alto = async (p) => p.locator(RED).evaluate((x) => x.getBoundingClientRect().height);
   const p = await abrir(PAGINA);
-  await p.locator(`${RED} .pestanas.montadas`).waitFor();
+  await p.locator(`${RED} .pestanas.montadas`).waitFor({ state: "attached" });
+  await desplegar(p);
   const montada = await alto(p);
   await p.close();
   const q = await navegador.contexto.newPage();
   await q.route(/\/static\/pagina\.[^/]*\.js$/, (r) => r.abort());
   await q.goto(servidor.origen + PAGINA);
   assert.equal(await q.locator(`${RED} .pestanas.montadas`).count(), 0);
+  await desplegar(q);
+  assert.ok(montada > 300, `the opened request is ${montada} px high`);
   assert.equal(await alto(q), montada);
   await q.close();
 });
@@ -134,6 +154,7 @@ test("without scripts both requests are shown, each under its heading, and no ta
     const ajenas = vigilarOrigen(contexto, servidor.origen);
     const p = await contexto.newPage();
     await p.goto(servidor.origen + PAGINA);
+    await desplegar(p);
     assert.equal(await p.locator(`${RED} [role="tablist"]`).isVisible(), false);
     for (const [n, titulo] of [[0, "Messages API (Anthropic)"], [1, "Chat Completions (OpenAI)"]]) {
       const panel = p.locator(`${RED} [role="tabpanel"]`).nth(n);
@@ -149,7 +170,8 @@ test("without scripts both requests are shown, each under its heading, and no ta
 test("axe finds nothing in the requests' tabs, light and dark, either tab", async () => {
   for (const esquema of ["light", "dark"]) {
     const p = await abrir(PAGINA, { esquema });
-    await p.locator(`${RED} .pestanas.montadas`).waitFor();
+    await p.locator(`${RED} .pestanas.montadas`).waitFor({ state: "attached" });
+    await desplegar(p);
     await p.evaluate(AXE);
     for (const pestana of ["anthropic", "openai"]) {
       await p.locator(`#red-${RETO}-${pestana}-pestana`).click();

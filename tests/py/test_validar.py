@@ -11,7 +11,8 @@ CASOS = [
     pytest.param(CABECERA + "```{celda}\n:uza: a\nprint(1)\n```\n",
                  "11: «:uza:» no se admite en {celda}; ¿querías decir «:usa:»?", id="a misspelt option"),
     pytest.param(CABECERA + "```{cuestionario}\nhola\n```\n",
-                 "10: directiva desconocida {cuestionario}; las que existen son: celda, pregunta, reto, red, conversacion",
+                 "10: directiva desconocida {cuestionario}; las que existen son: celda, pregunta, reto, red, conversacion, "
+                 "plegado",
                  id="an unknown directive"),
     pytest.param(CABECERA + "```{celda}\n:id: larga\n" + "print(1)\n" * 31 + "```\n",
                  "10: la celda «larga» tiene 31 líneas; el máximo es 30: pártela en varias celdas (con :usa:) o acórtala",
@@ -52,6 +53,13 @@ CASOS = [
     pytest.param(CABECERA + "```{pregunta}\n:tipo: foo\n¿Algo?\n- [ ] a\n- [x] b\n> ok\n```\n",
                  "11: «:tipo:» de {pregunta} vale 'foo', y solo se admite: unica, multiple, vf, prediccion, linea, hueco",
                  id="a question of an unknown kind"),
+    pytest.param(CABECERA + "```{plegado}\nLa petición entera.\n```\n", "10: falta «:resumen:» en {plegado}",
+                 id="a fold without its summary"),
+    pytest.param(CABECERA + "```{plegado}\n:resumen: Las notas de la API\n```\n", "12: el cuerpo de {plegado} está vacío",
+                 id="an empty fold"),
+    pytest.param(CABECERA + "````{plegado}\n:resumen: Consulta\nTexto.\n\n```{red}\n:reto: el-bucle\n```\n````\n",
+                 "14: {plegado} solo lleva texto, y aquí hay una directiva {red}: ponla fuera del plegado "
+                 "(un {red} se pliega solo)", id="a directive inside a fold"),
 ]
 
 
