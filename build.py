@@ -218,7 +218,8 @@ def _leer_preguntas(ruta, doc, lineas):
         linea_respuesta = lineas.get(("bloques", i, "opciones", "respuesta"), lineas[("bloques", i)])
         try:
             b["pregunta"] = {"id": ident, **leer_pregunta(ruta, lineas[("bloques", i, "cuerpo")], b["opciones"],
-                                                          b["cuerpo"], linea_respuesta)}
+                                                          b["cuerpo"], linea_respuesta,
+                                                          lineas[("bloques", i, "opciones", "tipo")])}
         except ValueError as e:
             problemas.extend(e.args[0])
     return problemas

@@ -17,9 +17,11 @@ from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
 from pygments.token import Name
 from pygments.util import ClassNotFound
 
-from . import conversacion, duracion, huellas, preguntas_html
+from . import conversacion, duracion, huellas
 from .activos import ARCHIVOS_PYODIDE
+from .errores import ErrorDeConstruccion
 from .leer import id_celda
+from .preguntas import TIPOS as TIPOS_DE_PREGUNTA
 
 FORMATO = HtmlFormatter(nowrap=True)
 
@@ -165,16 +167,19 @@ class Paginas:
 
     def _bloque_pregunta(self, bloque, estado):
         p = bloque["pregunta"]
-        estado["preguntas"].append(preguntas_html.datos(p))
+        tipo = TIPOS_DE_PREGUNTA[p["tipo"]]  # construir/preguntas.py read it: its kind is in the table
+        estado["preguntas"].append(tipo.datos(p))
         n = len(estado["preguntas"])
+        if "pregunta_" + p["tipo"] not in self.textos:
+            raise ErrorDeConstruccion([f"site/textos.es.json: falta «pregunta_{p['tipo']}», lo que dice el "
+                                       f"título de una pregunta de tipo «{p['tipo']}»"])
         titulo = f'{self.textos["pregunta"].format(n=n)} · {self.textos["pregunta_" + p["tipo"]]}'
         enunciado = _md.render(p["enunciado"])
-        if p["tipo"] == "prediccion" and "codigo" in p:
+        if tipo.codigo == "enunciado" and "codigo" in p:
             enunciado += f'<div class="resaltado"><pre tabindex="0"><code>{resaltar(p["codigo"])}</code></pre></div>'
-        nota = (f'<p class="pregunta-nota">{html.escape(self.textos["pregunta_nota_multiple"])}</p>'
-                if p["tipo"] == "multiple" else "")
+        nota = f'<p class="pregunta-nota">{html.escape(self.textos[tipo.nota])}</p>' if tipo.nota else ""
         return self._llenar("pregunta", id=p["id"], titulo=html.escape(titulo), enunciado=enunciado, nota=nota,
-                            respuestas=preguntas_html.respuestas(p, self.textos, _md.renderInline, _resaltar_linea),
+                            respuestas=tipo.controles(p, self.textos, _md.renderInline, _resaltar_linea),
                             explicacion=_md.renderInline(p["explicacion"]) if p["explicacion"] else "")
 
     def _bloque_reto(self, bloque, estado):

@@ -1,17 +1,16 @@
 // The lesson's questions: check an answer, say so in aria-live (and, when a multiple choice is
 // wrong, whether something chosen is wrong or something is missing), show the explanations and
 // a gap's hint for a common wrong answer, let the learner try again, and save the answer
-// (localStorage). "Ver la respuesta" marks the right one beside the learner's own.
+// (localStorage). "Ver la respuesta" marks the right one beside the learner's own. What differs
+// by kind is in tipos-de-pregunta.js.
 import { clave, leerDato, guardar, olvidar } from "./almacen.js";
 import { t } from "./textos.js";
+import { TIPOS } from "./tipos-de-pregunta.js";
 
 /** Sets up every question of the page; `alCambiar` hears of each checked answer. */
 export function montarPreguntas(datos, alCambiar) {
   return datos.preguntas.map((d) => new Pregunta(document.querySelector(`[data-pregunta="${d.id}"]`), d, datos, alCambiar));
 }
-
-const sinEspacios = (s) => s.replace(/\s+/g, "");
-const igualesComoConjuntos = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
 class Pregunta {
   constructor(seccion, d, { curso, slug }, alCambiar) {
@@ -22,6 +21,12 @@ class Pregunta {
     this.general = seccion.querySelector(".pregunta-explicacion");
     this.mostrar = seccion.querySelector(".mostrar-respuesta");
     this.campos = [...this.formulario.elements].filter((e) => e.name);
+    this.tipo = TIPOS[d.tipo];
+    if (!this.tipo) { // a kind the build knows and this page does not: say so, Comprobar stays off
+      this.resultado.textContent = t("pregunta_tipo_desconocido", { tipo: d.tipo });
+      console.error(`preguntas.js: la pregunta «${d.id}» es de tipo «${d.tipo}», que no está en tipos-de-pregunta.js`);
+      return;
+    }
     this.formulario.addEventListener("submit", (e) => {
       e.preventDefault();
       this.comprobar();
@@ -41,25 +46,11 @@ class Pregunta {
   }
 
   /** The answer as data: option indices, true/false, a line number, or the typed token. */
-  respuesta() {
-    const marcadas = this.campos.filter((c) => c.checked).map((c) => c.value);
-    if (this.d.tipo === "hueco") return this.campos[0].value.trim();
-    if (this.d.tipo === "vf") return marcadas.length ? marcadas[0] === "verdadero" : null;
-    if (this.d.tipo === "linea") return marcadas.length ? Number(marcadas[0]) : null;
-    return marcadas.map(Number);
-  }
+  respuesta() { return this.tipo.respuesta(this.campos); }
 
-  poner(r) {
-    if (this.d.tipo === "hueco") this.campos[0].value = r;
-    else for (const c of this.campos) c.checked = Array.isArray(r) ? r.includes(Number(c.value)) : String(r) === c.value || (r === true && c.value === "verdadero") || (r === false && c.value === "falso");
-  }
+  poner(r) { this.tipo.poner(this.campos, r); }
 
-  acierta(r) {
-    const d = this.d;
-    if (d.tipo === "hueco") return d.respuesta.some((x) => sinEspacios(x) === sinEspacios(r));
-    if (d.tipo === "vf" || d.tipo === "linea") return r === d.respuesta;
-    return igualesComoConjuntos(r, d.correctas);
-  }
+  acierta(r) { return this.tipo.acierta(this.d, r); }
 
   comprobar(guardarla = true) {
     const r = this.respuesta();
@@ -87,17 +78,11 @@ class Pregunta {
   }
 
   falta(elegidas) { // a multiple choice whose every chosen option is right, and that misses one
-    return this.d.tipo === "multiple" && elegidas.length > 0 && elegidas.every((k) => this.d.correctas.includes(k));
+    return this.tipo.falta?.(this.d, elegidas) ?? false;
   }
 
   pistaDeHueco(r) { // the author's hint for this wrong gap answer, or -1
-    return this.d.tipo === "hueco" ? (this.d.pistas ?? []).findIndex((xs) => xs.some((x) => sinEspacios(x) === sinEspacios(r))) : -1;
-  }
-
-  esCorrecta(valor) { // whether a control's value is (part of) the right answer
-    const d = this.d;
-    if (d.tipo === "vf") return (valor === "verdadero") === d.respuesta;
-    return d.tipo === "linea" ? Number(valor) === d.respuesta : d.correctas.includes(Number(valor));
+    return this.tipo.pista?.(this.d, r) ?? -1;
   }
 
   /** Marks the right answer beside the learner's own, which stays, and shows every explanation. */
@@ -105,9 +90,9 @@ class Pregunta {
     const d = this.d;
     this.seccion.querySelectorAll(".marca-respuesta").forEach((m) => m.remove());
     const marca = (clase, texto) => Object.assign(document.createElement("span"), { className: `marca-respuesta ${clase}`, textContent: texto });
-    if (d.tipo === "hueco") this.campos[0].after(marca("correcta", t("pregunta_es_la_respuesta", { respuesta: d.respuesta[0] })));
-    for (const c of d.tipo === "hueco" ? [] : this.campos) {
-      const buena = this.esCorrecta(c.value);
+    if (this.tipo.escrita) this.campos[0].after(marca("correcta", t("pregunta_es_la_respuesta", { respuesta: this.tipo.escrita(d) })));
+    for (const c of this.tipo.esCorrecta ? this.campos : []) {
+      const buena = this.tipo.esCorrecta(d, c.value);
       if (buena || c.checked) c.closest("label").append(marca(buena ? "correcta" : "tuya", t(buena ? "pregunta_correcta" : "pregunta_tu_respuesta")));
     }
     for (const p of this.seccion.querySelectorAll(".explicacion")) p.hidden = false;

@@ -305,3 +305,34 @@ test("a page whose saved answer is not JSON starts whole, says once what it igno
     await otro.cerrar();
   }
 });
+
+test("a question of a kind the page's table lacks says so, naming the kind, instead of asking for an answer", async () => {
+  // A build whose table has a kind that site/src/tipos-de-pregunta.js lacks: the lesson's data
+  // island, as served, with one question's kind renamed.
+  const otro = await abrirNavegador(e.servidor.origen, { serviceWorkers: "block" });
+  try {
+    await otro.contexto.route((url) => String(url) === e.servidor.origen + LLAMAR, async (ruta) => {
+      const respuesta = await ruta.fetch();
+      const cuerpo = (await respuesta.text()).replace('"id": "que-sabe-el-modelo", "tipo": "unica"', '"id": "que-sabe-el-modelo", "tipo": "ordenar"');
+      assert.match(cuerpo, /"tipo": "ordenar"/);
+      await ruta.fulfill({ response: respuesta, body: cuerpo });
+    });
+    const p = await otro.contexto.newPage();
+    const consola = [];
+    p.on("console", (m) => m.type() === "error" && consola.push(m.text()));
+    p.errores = [];
+    p.on("pageerror", (x) => p.errores.push(x));
+    await p.goto(e.servidor.origen + LLAMAR);
+    await p.locator('[data-pregunta="orden-resultados"] button.comprobar-pregunta:not([disabled])').waitFor();
+    const q = p.locator('[data-pregunta="que-sabe-el-modelo"]');
+    assert.equal(await q.locator(".pregunta-resultado").innerText(),
+      "Esta página no sabe comprobar preguntas de tipo «ordenar»: avisa a quien mantiene el curso.");
+    assert.equal(await q.locator("button.comprobar-pregunta").isDisabled(), true);
+    assert.ok(consola.some((x) => x.includes("«ordenar»")), consola.join("\n"));
+    await marcar(p, "orden-resultados", ["0"]); // the page's other questions still work
+    assert.equal(await comprobar(p, "orden-resultados"), "¡Correcto!");
+    assert.deepEqual(p.errores, []);
+  } finally {
+    await otro.cerrar();
+  }
+});

@@ -1,10 +1,20 @@
-"""construir/preguntas.py's authoring errors: a {pregunta} whose body is not a question of its kind."""
+"""construir/preguntas.py's authoring errors: a {pregunta} whose body is not a question of its
+kind; and its table of kinds, which every other place that knows a kind must agree with."""
+import json
+import re
+
 import pytest
 
-from autoria import CABECERA, RUTA, VALIDADOR, claves_del_dict
+import build
+from autoria import CABECERA, RAIZ, RUTA, VALIDADOR, claves_del_dict
+from construir import preguntas
+from construir.errores import ErrorDeConstruccion
 from construir.leer import leer
-from construir.preguntas import leer_pregunta
+from construir.paginas import Paginas
+from construir.preguntas import TIPOS, leer_pregunta
 from construir.validar import validar
+
+TEXTOS = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
 
 
 def _problemas(texto):
@@ -58,3 +68,33 @@ def test_a_malformed_question_fails_at_the_line_of_its_fault(texto, esperado):
     problemas = _problemas(texto)
     assert problemas == [f"{RUTA}:{esperado}"]
     assert claves_del_dict(problemas) == []
+
+
+VF = CABECERA + "```{pregunta}\n:tipo: vf\n:respuesta: falso\n¿Algo?\n> ok\n```\n"
+
+
+def test_a_kind_the_schema_accepts_and_the_table_lacks_fails_at_its_tipo_line_naming_it(monkeypatch):
+    """As build.py reads it, not a KeyError where the page is drawn."""
+    monkeypatch.delitem(preguntas.TIPOS, "vf")
+    doc, lineas = leer(RUTA, VF)
+    assert build._leer_preguntas(RUTA, doc, lineas) == [f"{RUTA}:11: construir/preguntas.py no sabe leer preguntas de tipo «vf»: "
+                               "falta su entrada en TIPOS"]
+
+
+def test_a_kind_without_its_title_text_fails_the_build_naming_the_kind_and_the_file():
+    textos = {k: v for k, v in TEXTOS.items() if k != "pregunta_vf"}
+    paginas = Paginas(RAIZ / "site" / "plantillas", textos, "/estilo.css")
+    pregunta = {"id": "p", "tipo": "vf", "enunciado": "¿Algo?", "explicacion": "ok", "respuesta": False}
+    with pytest.raises(ErrorDeConstruccion) as e:
+        paginas._bloque_pregunta({"pregunta": pregunta}, {"preguntas": []})
+    assert e.value.problemas == ["site/textos.es.json: falta «pregunta_vf», lo que dice el título de una "
+                                 "pregunta de tipo «vf»"]
+
+
+def test_the_schema_the_texts_and_the_pages_table_know_the_same_kinds_as_the_builds_table():
+    esquema = json.loads((RAIZ / "lessons" / "leccion.schema.json").read_text(encoding="utf-8"))
+    assert sorted(esquema["$defs"]["pregunta"]["properties"]["opciones"]["properties"]["tipo"]["enum"]) == sorted(TIPOS)
+    assert [k for k in TIPOS if f"pregunta_{k}" not in TEXTOS] == []
+    js = (RAIZ / "site" / "src" / "tipos-de-pregunta.js").read_text(encoding="utf-8")
+    tabla = js[js.index("export const TIPOS = {"):]
+    assert sorted(re.findall(r"^  (\w+):", tabla, re.M)) == sorted(TIPOS)
