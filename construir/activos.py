@@ -5,7 +5,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 from . import stdlib
@@ -27,11 +26,7 @@ def resumen(datos, n=16):
 def modulos_del_trabajador(raiz):
     """{file name: path} of the worker's Python: the grader's modules (py/modulos.py, their one
     list) and the worker's own: ejecutor.py, dibujo.py and comprobador.py."""
-    sys.path.insert(0, str(raiz / "py"))
-    try:
-        from modulos import MODULOS, SOLO_EN_CALIFICAR
-    finally:
-        sys.path.pop(0)
+    from modulos import MODULOS, SOLO_EN_CALIFICAR  # py/, on sys.path from construir/__init__.py
     return {**{m: raiz / "py" / m for m in MODULOS if m not in SOLO_EN_CALIFICAR},
             **{m: raiz / "site" / "src" / m for m in ("ejecutor.py", "dibujo.py", "comprobador.py")}}
 

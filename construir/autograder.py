@@ -24,10 +24,10 @@ import types
 import zipfile
 from pathlib import Path
 
+import aislamiento  # py/, on sys.path from construir/__init__.py
+import calificar
+
 RAIZ = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(RAIZ / "py"))
-import aislamiento  # noqa: E402
-import calificar  # noqa: E402
 
 SCRIPTS = RAIZ / "construir" / "gradescope"
 FECHA = (1980, 1, 1, 0, 0, 0)  # the earliest date a zip can hold

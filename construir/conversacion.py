@@ -23,16 +23,10 @@ view's data is py/vista.py's, and site/src/conversacion.js draws the same markup
 import html
 import json
 import re
-import sys
-from pathlib import Path
+
+import vista  # py/ (on sys.path from construir/__init__.py), as the page's worker imports it
 
 from .errores import ErrorDeConstruccion, problema
-
-RAIZ = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(RAIZ / "py"))
-import vista  # noqa: E402  (py/, as the page's worker imports it)
-
-sys.path.pop(0)
 
 ROLES = ("sistema", "usuario", "asistente")
 _MENSAJE = re.compile(r"^(sistema|usuario|asistente):[ \t]*(.*)$")

@@ -9,7 +9,6 @@ py/entorno.py, then the challenge's CONTEXTO (entorno.py's HERRAMIENTAS unless C
 them). The two py/ files are plain Python, exec'd here in CPython as a cell execs them, and
 `peticion()` gives each API's body.
 """
-import sys
 from pathlib import Path
 
 from .errores import ErrorDeConstruccion, problema
@@ -21,11 +20,7 @@ APIS = ("anthropic", "openai")
 def espacio(contexto, dir_py=RAIZ / "py"):
     """The challenge's public namespace: guionizado.py, entorno.py and its CONTEXTO, in order,
     built as the grader builds it (calificador.espacio)."""
-    sys.path.insert(0, str(RAIZ / "py"))
-    try:
-        import calificador
-    finally:
-        sys.path.pop(0)
+    import calificador  # py/, on sys.path from construir/__init__.py; imported when a {red} needs it
     fuentes = [(Path(dir_py) / n).read_text(encoding="utf-8") for n in ("guionizado.py", "entorno.py")]
     return calificador.espacio(fuentes + [contexto])
 

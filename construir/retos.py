@@ -11,15 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import carga  # py/, on sys.path from construir/__init__.py
+from modulos import MODULOS
+
 from .errores import ErrorDeConstruccion, problema
 
 SEMILLA = 2026  # the hidden tests' seed in the page; calificar.py --semilla 2026 gives its verdicts
 RAIZ = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(RAIZ / "py"))
-import carga  # noqa: E402
-from modulos import MODULOS  # noqa: E402
-
-sys.path.pop(0)
 # What the expectations depend on, besides the .reto.py: the grader and what runs it.
 DEPENDE = ["py/" + m for m in MODULOS] + ["py/guionizado.py", "py/entorno.py", "py/juez.py", "py/calificar.py"]
 
