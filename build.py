@@ -242,8 +242,11 @@ def escribir(cursos, destino, dir_py, comprimir=True, base="/"):
     bundles, trozos = activos.empaquetar_js(RAIZ, static, entradas)
     bundles = {k: en_base(v) for k, v in bundles.items()}
     trozos = {k: [en_base(u) for u in v] for k, v in trozos.items()}
-    hojas = ("reto.css", "curso.css", "conversacion.css", "ediciones.css", "plegado.css")
-    otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in hojas)
+    # One stylesheet: estilo.css first, the base the others refine (its variables and element
+    # rules), then every other site/*.css by name (no rule of one overrides a rule of another at
+    # the same specificity, so their order does not matter), then the highlighting.
+    hojas = sorted(h for h in (RAIZ / "site").glob("*.css") if h.name != "estilo.css")
+    otras = "".join(h.read_text(encoding="utf-8") for h in hojas)
     css = en_base(activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static))
     version, index_url, descargas, lock = activos.copiar_pyodide(RAIZ, destino / "pyodide",
                                                                  RAIZ / ".cache" / "comprimido")
