@@ -26,23 +26,15 @@ from pathlib import Path
 
 import yaml
 
-from construir import activos, bloques, conversacion, red, retos
+from construir import activos, bloques, conversacion, preguntas, red, retos
 from construir.comprimir import comprimir_arbol
-from construir.errores import ErrorDeConstruccion, problema
+from construir.errores import ErrorDeConstruccion, problema, relativa
 from construir.leer import leer
 from construir.paginas import Paginas, css_resaltado
 from construir.precache import escribir_sw
-from construir.preguntas import leer_pregunta
 from construir.validar import cargar_validador, validar
 
 RAIZ = Path(__file__).resolve().parent
-
-
-def _relativa(ruta):
-    try:
-        return Path(ruta).resolve().relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return str(ruta)
 
 
 def leer_cursos(dir_lecciones):
@@ -52,19 +44,19 @@ def leer_cursos(dir_lecciones):
     for dir_curso in sorted(p for p in Path(dir_lecciones).iterdir() if p.is_dir()):
         ficha = dir_curso / "curso.yaml"
         if not ficha.exists():
-            problemas.append(problema(_relativa(ficha), 1,
+            problemas.append(problema(relativa(ficha), 1,
                                       "falta la ficha del curso (titulo, descripcion, archivos_py)"))
             continue
         texto_ficha = ficha.read_text(encoding="utf-8")
         curso = yaml.safe_load(texto_ficha) or {}
         faltan = [c for c in ("titulo", "descripcion") if not isinstance(curso.get(c), str)]
         if faltan:
-            problemas.append(problema(_relativa(ficha), 1, f"falta {', '.join(faltan)}"))
+            problemas.append(problema(relativa(ficha), 1, f"falta {', '.join(faltan)}"))
             continue
         curso["slug"] = dir_curso.name
         docs, vistos = [], {}
         for md in sorted(dir_curso.glob("*.md")):
-            ruta = _relativa(md)
+            ruta = relativa(md)
             try:
                 doc, lineas, errores = _leer_y_validar(validador, ruta, md.read_text(encoding="utf-8"))
             except ErrorDeConstruccion as e:
@@ -80,9 +72,11 @@ def leer_cursos(dir_lecciones):
             if errores:
                 problemas.extend(errores)
                 continue
-            errores = _cargar_retos(dir_curso, ruta, doc, lineas) + _leer_preguntas(ruta, doc, lineas)
-            errores = errores or _cargar_redes(dir_curso, ruta, doc, lineas) + \
-                _cargar_conversaciones(dir_curso, ruta, doc, lineas)
+            # Each directive's loader, in its module, attaches what its blocks need; {red} and
+            # {conversacion} reuse the expectations the lesson's {reto} got.
+            errores = retos.cargar(dir_curso, ruta, doc, lineas) + preguntas.cargar(ruta, doc, lineas)
+            errores = errores or red.cargar(dir_curso, ruta, doc, lineas) + \
+                conversacion.cargar(dir_curso, ruta, doc, lineas)
             if errores:
                 problemas.extend(errores)
                 continue
@@ -90,9 +84,9 @@ def leer_cursos(dir_lecciones):
             docs.append(doc)
         curso["lecciones"] = sorted(docs, key=lambda d: d["meta"]["orden"])
         if len(docs) == len(list(dir_curso.glob("*.md"))):  # else the lesson that places it may be the broken one
-            problemas.extend(_retos_sin_leccion(dir_curso, docs))
+            problemas.extend(retos.sin_leccion(dir_curso, docs))
         try:
-            curso["bloques"] = bloques.agrupar(_relativa(ficha), texto_ficha, curso["lecciones"],
+            curso["bloques"] = bloques.agrupar(relativa(ficha), texto_ficha, curso["lecciones"],
                                                {md.stem for md in dir_curso.glob("*.md")})
         except ErrorDeConstruccion as e:
             problemas.extend(e.problemas)
@@ -100,14 +94,6 @@ def leer_cursos(dir_lecciones):
     if problemas:
         raise ErrorDeConstruccion(problemas)
     return cursos
-
-
-def _retos_sin_leccion(dir_curso, docs):
-    """A .reto.py that no lesson places with {reto}: calificar.py would grade what no page shows."""
-    puestos = {b["opciones"]["reto"] for d in docs for b in d["bloques"] if b["tipo"] == "reto"}
-    return [problema(_relativa(archivo), 1, "ninguna lección pone este reto: falta un bloque {reto} con "
-                                            f"«:reto: {archivo.name[:-len('.reto.py')]}» en la suya")
-            for archivo in sorted(dir_curso.glob("*.reto.py")) if archivo.name[:-len(".reto.py")] not in puestos]
 
 
 _LEIDAS = {}  # (schema, path, text) -> (doc, lines, errors), as read before any loader adds to doc
@@ -123,106 +109,6 @@ def _leer_y_validar(validador, ruta, texto):
             _LEIDAS.clear()
         _LEIDAS[clave] = (doc, lineas, validar(validador, ruta, doc, lineas))
     return copy.deepcopy(_LEIDAS[clave])
-
-
-def _cargar_retos(dir_curso, ruta, doc, lineas):
-    """Attaches to each {reto} block its public parts and build-time expectations; the problems."""
-    problemas = []
-    for i, b in enumerate(doc["bloques"]):
-        if b["tipo"] != "reto":
-            continue
-        nombre = b["opciones"]["reto"]
-        archivo = dir_curso / f"{nombre}.reto.py"
-        if not archivo.exists():
-            problemas.append(problema(ruta, lineas[("bloques", i, "opciones", "reto")],
-                                      f"no existe el reto «{nombre}»: falta {_relativa(archivo)}"))
-            continue
-        fuente = archivo.read_text(encoding="utf-8")
-        try:
-            b["reto"] = {"nombre": nombre, **retos.publico(_relativa(archivo), fuente),
-                         "esperado": retos.esperado(_relativa(archivo), fuente)}
-        except ErrorDeConstruccion as e:
-            problemas.extend(e.problemas)
-    return problemas
-
-
-def _esperado_de_reto(dir_curso, ruta, lineas, i, nombre, de_retos):
-    """The expectations of the challenge block i names in `:reto:`: those of the lesson's {reto}
-    of the same challenge, or computed (and cached) as for one; ErrorDeConstruccion at its line."""
-    if nombre in de_retos:
-        return de_retos[nombre]
-    archivo = dir_curso / f"{nombre}.reto.py"
-    if not archivo.exists():
-        raise ErrorDeConstruccion([problema(ruta, lineas[("bloques", i, "opciones", "reto")],
-                                            f"no existe el reto «{nombre}»: falta {_relativa(archivo)}")])
-    fuente = archivo.read_text(encoding="utf-8")
-    retos.publico(_relativa(archivo), fuente)  # its shape, with file:line, before running it
-    return retos.esperado(_relativa(archivo), fuente)
-
-
-def _cargar_redes(dir_curso, ruta, doc, lineas):
-    """Attaches to each {red} block the request bodies of its challenge's last turn; the problems.
-
-    The expectations are those of the lesson's {reto} of the same challenge, or computed
-    (and cached) as for one."""
-    problemas = []
-    de_retos = {b["reto"]["nombre"]: b["reto"]["esperado"] for b in doc["bloques"] if b["tipo"] == "reto"}
-    for i, b in enumerate(doc["bloques"]):
-        if b["tipo"] != "red":
-            continue
-        nombre = b["opciones"]["reto"]
-        try:
-            esperado = _esperado_de_reto(dir_curso, ruta, lineas, i, nombre, de_retos)
-            turno = int(b["opciones"]["turno"]) if "turno" in b["opciones"] else None
-            b["red"] = {"reto": nombre, "turno": turno, **red.peticiones(
-                ruta, lineas[("bloques", i)], esperado, turno=turno, respuesta="respuesta" in b["opciones"])}
-        except ErrorDeConstruccion as e:
-            problemas.extend(e.problemas)
-    return problemas
-
-
-def _cargar_conversaciones(dir_curso, ruta, doc, lineas):
-    """Attaches to each {conversacion} its messages and narration (construir/conversacion.py):
-    a challenge's scripted conversation, or the body's; the problems, at their lines."""
-    problemas = []
-    de_retos = {b["reto"]["nombre"]: b["reto"]["esperado"] for b in doc["bloques"] if b["tipo"] == "reto"}
-    for i, b in enumerate(doc["bloques"]):
-        if b["tipo"] != "conversacion":
-            continue
-        nombre, cuerpo = b["opciones"].get("reto"), b["cuerpo"]
-        try:
-            if nombre:
-                esperado = _esperado_de_reto(dir_curso, ruta, lineas, i, nombre, de_retos)
-                M = conversacion.de_un_reto(esperado)
-                notas = conversacion.notas_de_reto(ruta, lineas[("bloques", i, "cuerpo")], cuerpo, M)
-                b["conversacion"] = {"M": M, "notas": notas}
-            else:
-                M, notas = conversacion.lee(ruta, lineas[("bloques", i, "cuerpo")], cuerpo)
-                b["conversacion"] = {"M": M, "notas": notas}
-        except ErrorDeConstruccion as e:
-            problemas.extend(e.problemas)
-    return problemas
-
-
-def _leer_preguntas(ruta, doc, lineas):
-    """Attaches to each {pregunta} block the question read from its body; the problems."""
-    problemas, vistas = [], set()
-    for i, b in enumerate(doc["bloques"]):
-        if b["tipo"] != "pregunta":
-            continue
-        n = len(vistas) + 1
-        ident = b["opciones"].get("id") or f"pregunta-{n}"
-        if ident in vistas:
-            problemas.append(problema(ruta, lineas[("bloques", i)], f"ya hay otra pregunta con id «{ident}»"))
-        vistas.add(ident)
-        linea_respuesta = lineas.get(("bloques", i, "opciones", "respuesta"), lineas[("bloques", i)])
-        try:
-            b["pregunta"] = {"id": ident, **leer_pregunta(ruta, lineas[("bloques", i, "cuerpo")], b["opciones"],
-                                                          b["cuerpo"], linea_respuesta,
-                                                          lineas[("bloques", i, "opciones", "tipo")])}
-        except ValueError as e:
-            problemas.extend(e.args[0])
-    return problemas
 
 
 def normalizar_base(base):
@@ -268,7 +154,7 @@ def escribir(cursos, destino, dir_py, comprimir=True, base="/"):
         for nombre in curso.get("archivos_py", []):
             origen = Path(dir_py) / nombre
             if not origen.exists():
-                raise ErrorDeConstruccion([f"{_relativa(origen)}: no está, y curso.yaml de {curso['slug']} lo pide"])
+                raise ErrorDeConstruccion([f"{relativa(origen)}: no está, y curso.yaml de {curso['slug']} lo pide"])
             shutil.copy2(origen, dir_curso / nombre)
         indice = paginas.indice(curso, curso["bloques"], bundles["indice"])
         (dir_curso / "index.html").write_text(indice, encoding="utf-8")
@@ -318,7 +204,7 @@ def main(argv=None):
     except ErrorDeConstruccion as e:
         shutil.rmtree(nuevo, ignore_errors=True)
         print(e, file=sys.stderr)
-        print(f"build.py: no se escribió nada; {_relativa(destino)} sigue como estaba.", file=sys.stderr)
+        print(f"build.py: no se escribió nada; {relativa(destino)} sigue como estaba.", file=sys.stderr)
         return 1
     except BaseException:
         shutil.rmtree(nuevo, ignore_errors=True)
@@ -326,7 +212,7 @@ def main(argv=None):
     lecciones = sum(len(c["lecciones"]) for c in cursos)
     en = "" if base == "/" else f" bajo {base}"
     print(f"build.py: {lecciones} lecciones{en}, {n} archivos en la precache, versión {version}, "
-          f"{time.perf_counter() - t0:.1f} s -> {_relativa(destino)}")
+          f"{time.perf_counter() - t0:.1f} s -> {relativa(destino)}")
     return 0
 
 

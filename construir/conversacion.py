@@ -26,6 +26,7 @@ import re
 
 import vista  # py/ (on sys.path from construir/__init__.py), as the page's worker imports it
 
+from . import retos
 from .errores import ErrorDeConstruccion, problema
 
 ROLES = ("sistema", "usuario", "asistente")
@@ -224,3 +225,25 @@ def _numero(letra):
     for c in letra:
         n = n * 26 + ord(c) - 64
     return n - 1
+
+
+def cargar(dir_curso, ruta, doc, lineas):
+    """Attaches to each {conversacion} its messages and narration (construir/conversacion.py):
+    a challenge's scripted conversation, or the body's; the problems, at their lines."""
+    problemas = []
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] != "conversacion":
+            continue
+        nombre, cuerpo = b["opciones"].get("reto"), b["cuerpo"]
+        try:
+            if nombre:
+                esperado = retos.esperado_de_bloque(dir_curso, ruta, doc, lineas, i)
+                M = de_un_reto(esperado)
+                notas = notas_de_reto(ruta, lineas[("bloques", i, "cuerpo")], cuerpo, M)
+                b["conversacion"] = {"M": M, "notas": notas}
+            else:
+                M, notas = lee(ruta, lineas[("bloques", i, "cuerpo")], cuerpo)
+                b["conversacion"] = {"M": M, "notas": notas}
+        except ErrorDeConstruccion as e:
+            problemas.extend(e.problemas)
+    return problemas

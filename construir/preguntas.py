@@ -197,3 +197,24 @@ def _revisa_opciones(t, tipo, opciones, datos, error):
                 error(o["linea"], "falta la explicación de esta opción (en la línea siguiente, con dos "
                                   "espacios delante) o una explicación general (con > delante)")
     datos["opciones"] = [{k: o[k] for k in ("texto", "correcta", "explicacion")} for o in opciones]
+
+
+def cargar(ruta, doc, lineas):
+    """Attaches to each {pregunta} block the question read from its body; the problems."""
+    problemas, vistas = [], set()
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] != "pregunta":
+            continue
+        n = len(vistas) + 1
+        ident = b["opciones"].get("id") or f"pregunta-{n}"
+        if ident in vistas:
+            problemas.append(problema(ruta, lineas[("bloques", i)], f"ya hay otra pregunta con id «{ident}»"))
+        vistas.add(ident)
+        linea_respuesta = lineas.get(("bloques", i, "opciones", "respuesta"), lineas[("bloques", i)])
+        try:
+            b["pregunta"] = {"id": ident, **leer_pregunta(ruta, lineas[("bloques", i, "cuerpo")], b["opciones"],
+                                                          b["cuerpo"], linea_respuesta,
+                                                          lineas[("bloques", i, "opciones", "tipo")])}
+        except ValueError as e:
+            problemas.extend(e.args[0])
+    return problemas

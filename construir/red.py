@@ -11,6 +11,7 @@ them). The two py/ files are plain Python, exec'd here in CPython as a cell exec
 """
 from pathlib import Path
 
+from . import retos
 from .errores import ErrorDeConstruccion, problema
 
 RAIZ = Path(__file__).resolve().parent.parent
@@ -65,3 +66,23 @@ def _respuesta(ns, guion, turno):
                 raise ValueError(f"el turno {turno} es un error HTTP del guion, y no tiene respuesta que "
                                  f"enseñar") from None
     return r
+
+
+def cargar(dir_curso, ruta, doc, lineas):
+    """Attaches to each {red} block the request bodies of its challenge's last turn; the problems.
+
+    The expectations are those of the lesson's {reto} of the same challenge, or computed
+    (and cached) as for one."""
+    problemas = []
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] != "red":
+            continue
+        nombre = b["opciones"]["reto"]
+        try:
+            esperado = retos.esperado_de_bloque(dir_curso, ruta, doc, lineas, i)
+            turno = int(b["opciones"]["turno"]) if "turno" in b["opciones"] else None
+            b["red"] = {"reto": nombre, "turno": turno, **peticiones(
+                ruta, lineas[("bloques", i)], esperado, turno=turno, respuesta="respuesta" in b["opciones"])}
+        except ErrorDeConstruccion as e:
+            problemas.extend(e.problemas)
+    return problemas

@@ -14,7 +14,7 @@ from pathlib import Path
 import carga  # py/, on sys.path from construir/__init__.py
 from modulos import MODULOS
 
-from .errores import ErrorDeConstruccion, problema
+from .errores import ErrorDeConstruccion, problema, relativa
 
 SEMILLA = 2026  # the hidden tests' seed in the page; calificar.py --semilla 2026 gives its verdicts
 RAIZ = Path(__file__).resolve().parent.parent
@@ -48,3 +48,49 @@ def esperado(ruta, fuente, cache=RAIZ / ".cache" / "esperado"):
     guardado.parent.mkdir(parents=True, exist_ok=True)
     guardado.write_text(json.dumps(datos, ensure_ascii=False), encoding="utf-8")
     return datos
+
+
+def cargar(dir_curso, ruta, doc, lineas):
+    """Attaches to each {reto} block its public parts and build-time expectations; the problems."""
+    problemas = []
+    for i, b in enumerate(doc["bloques"]):
+        if b["tipo"] != "reto":
+            continue
+        nombre = b["opciones"]["reto"]
+        archivo = dir_curso / f"{nombre}.reto.py"
+        if not archivo.exists():
+            problemas.append(problema(ruta, lineas[("bloques", i, "opciones", "reto")],
+                                      f"no existe el reto «{nombre}»: falta {relativa(archivo)}"))
+            continue
+        fuente = archivo.read_text(encoding="utf-8")
+        try:
+            b["reto"] = {"nombre": nombre, **publico(relativa(archivo), fuente),
+                         "esperado": esperado(relativa(archivo), fuente)}
+        except ErrorDeConstruccion as e:
+            problemas.extend(e.problemas)
+    return problemas
+
+
+def esperado_de_bloque(dir_curso, ruta, doc, lineas, i):
+    """The expectations of the challenge block i names in `:reto:` ({red}, {conversacion}): those
+    the lesson's {reto} of the same challenge got (cargar), or computed (and cached) as for one;
+    ErrorDeConstruccion at its line."""
+    nombre = doc["bloques"][i]["opciones"]["reto"]
+    for b in doc["bloques"]:
+        if b["tipo"] == "reto" and b["reto"]["nombre"] == nombre:
+            return b["reto"]["esperado"]
+    archivo = dir_curso / f"{nombre}.reto.py"
+    if not archivo.exists():
+        raise ErrorDeConstruccion([problema(ruta, lineas[("bloques", i, "opciones", "reto")],
+                                            f"no existe el reto «{nombre}»: falta {relativa(archivo)}")])
+    fuente = archivo.read_text(encoding="utf-8")
+    publico(relativa(archivo), fuente)  # its shape, with file:line, before running it
+    return esperado(relativa(archivo), fuente)
+
+
+def sin_leccion(dir_curso, docs):
+    """A .reto.py that no lesson places with {reto}: calificar.py would grade what no page shows."""
+    puestos = {b["opciones"]["reto"] for d in docs for b in d["bloques"] if b["tipo"] == "reto"}
+    return [problema(relativa(archivo), 1, "ninguna lección pone este reto: falta un bloque {reto} con "
+                                            f"«:reto: {archivo.name[:-len('.reto.py')]}» en la suya")
+            for archivo in sorted(dir_curso.glob("*.reto.py")) if archivo.name[:-len(".reto.py")] not in puestos]

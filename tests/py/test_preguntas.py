@@ -5,7 +5,6 @@ import re
 
 import pytest
 
-import build
 from autoria import CABECERA, RAIZ, RUTA, VALIDADOR, claves_del_dict
 from construir import preguntas
 from construir.errores import ErrorDeConstruccion
@@ -77,7 +76,7 @@ def test_a_kind_the_schema_accepts_and_the_table_lacks_fails_at_its_tipo_line_na
     """As build.py reads it, not a KeyError where the page is drawn."""
     monkeypatch.delitem(preguntas.TIPOS, "vf")
     doc, lineas = leer(RUTA, VF)
-    assert build._leer_preguntas(RUTA, doc, lineas) == [f"{RUTA}:11: construir/preguntas.py no sabe leer preguntas de tipo «vf»: "
+    assert preguntas.cargar(RUTA, doc, lineas) == [f"{RUTA}:11: construir/preguntas.py no sabe leer preguntas de tipo «vf»: "
                                "falta su entrada en TIPOS"]
 
 

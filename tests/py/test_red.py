@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-import build
 from construir import red, retos
 from construir.errores import ErrorDeConstruccion
 from construir.leer import leer
@@ -87,22 +86,22 @@ def _leccion(texto):
 
 def test_build_names_an_unknown_challenge_at_its_reto_line(curso):
     doc, lineas = _leccion("```{red}\n:reto: nadie\n```\n")
-    assert build._cargar_redes(curso, "con-red.md", doc, lineas) == [
+    assert red.cargar(curso, "con-red.md", doc, lineas) == [
         f"con-red.md:11: no existe el reto «nadie»: falta {curso / 'nadie.reto.py'}"]
 
 
 def test_build_gives_peticions_error_at_the_directives_line(curso, monkeypatch):
     monkeypatch.setattr(retos, "esperado", lambda ruta, fuente: MALA)
     doc, lineas = _leccion("Antes.\n\n```{red}\n:reto: r\n```\n")
-    [problema] = build._cargar_redes(curso, "con-red.md", doc, lineas)
+    [problema] = red.cargar(curso, "con-red.md", doc, lineas)
     assert problema.startswith("con-red.md:12: no se puede escribir la petición del reto «r»: ErrorDeProtocolo: ")
 
 
 def test_build_reuses_the_expectations_of_the_lessons_reto(curso, monkeypatch):
     doc, lineas = _leccion("```{reto}\n:reto: r\n```\n\n```{red}\n:reto: r\n```\n")
-    assert build._cargar_retos(curso, "con-red.md", doc, lineas) == []
+    assert retos.cargar(curso, "con-red.md", doc, lineas) == []
     monkeypatch.setattr(retos, "esperado", lambda ruta, fuente: pytest.fail("computed again"))
-    assert build._cargar_redes(curso, "con-red.md", doc, lineas) == []
+    assert red.cargar(curso, "con-red.md", doc, lineas) == []
     assert doc["bloques"][-1]["red"]["reto"] == "r"
     json.dumps(doc["bloques"][-1]["red"])  # plain JSON
 
