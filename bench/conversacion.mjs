@@ -1,6 +1,8 @@
-// Drawing a conversation of 200 messages in the page (site/src/conversacion.js), against the
-// browser parsing the build's HTML of the same conversation (construir/conversacion.py), in the
-// same run: the cost of drawing it in JavaScript over the cost of the page having it.
+// Drawing a conversation of 200 messages in the page (site/src/conversacion.js building
+// py/vista.py's tree, as the worker sends it), against the browser parsing the build's HTML of
+// the same tree (construir/arbol.py), in the same run: the cost of drawing it in JavaScript over
+// the cost of the page having it. It also prints what drawing the tree costs CPython (the worker's
+// Pyodide is slower).
 //
 //   node bench/conversacion.mjs [--veces 25] [--mensajes 200]      (make bench builds dist/ first)
 //
@@ -18,7 +20,8 @@ const [VECES, MENSAJES] = [opcion("--veces", 25), opcion("--mensajes", 200)];
 const PY = `
 import json, sys
 sys.path[:0] = [".", "py"]
-from construir import conversacion
+import time
+from construir import arbol
 import vista
 n = ${MENSAJES}
 M = [("sistema", "Trabajas con los ficheros del usuario."), ("usuario", "¿Qué me falta para la tortilla?")]
@@ -32,10 +35,14 @@ while len(M) < n:
         {"type": "tool_result", "tool_use_id": "b%d" % k, "content": "lista.txt: pan, leche, patatas", "is_error": True}]))
 M = M[:n]
 textos = json.load(open("site/textos.es.json", encoding="utf-8"))
-print(json.dumps({"datos": vista.de(M), "html": conversacion.html_de(M, {}, textos)}))`;
+t0 = time.perf_counter()
+for _ in range(20):
+    datos = vista.arbol(vista.de(M))
+ms = (time.perf_counter() - t0) / 20 * 1000
+print(json.dumps({"arbol": datos, "html": arbol.html_de(datos, textos), "n": len(M), "python": ms}))`;
 const r = spawnSync(PYTHON, ["-c", PY], { cwd: RAIZ, encoding: "utf-8", maxBuffer: 1 << 28 });
 if (r.status !== 0) throw new Error(r.stderr);
-const { datos, html } = JSON.parse(r.stdout);
+const { arbol, html, n, python } = JSON.parse(r.stdout);
 
 const servidor = await arrancarServidor();
 const navegador = await abrirNavegador(servidor.origen);
@@ -44,7 +51,7 @@ try {
   await p.goto(servidor.origen + "/courses/llm-agents/llamar-herramientas/");
   await p.locator(".conversacion").first().hover(); // loads the view's module, as a learner would
   await p.waitForFunction(() => performance.getEntriesByType("resource").some((x) => /\/conversacion\.\w+\.js$/.test(x.name)));
-  const t = await p.evaluate(async ({ datos, html, veces }) => {
+  const t = await p.evaluate(async ({ arbol, html, veces }) => {
     const url = performance.getEntriesByType("resource").map((x) => x.name).find((n) => /\/conversacion\.\w+\.js$/.test(n));
     const { dibujar } = await import(url);
     const main = document.querySelector("main");
@@ -59,7 +66,7 @@ try {
     };
     const js = [], estatico = [];
     for (let i = 0; i < veces; i++) {
-      js.push(vez(() => main.appendChild(dibujar(datos))));
+      js.push(vez(() => main.appendChild(dibujar(arbol))));
       estatico.push(vez(() => {
         const caja = document.createElement("div");
         caja.innerHTML = html;
@@ -67,10 +74,10 @@ try {
       }));
     }
     return { js: mediana(js), estatico: mediana(estatico) };
-  }, { datos, html, veces: VECES });
-  const n = datos.mensajes.length;
+  }, { arbol, html, veces: VECES });
   console.log(`dibujar ${n} mensajes en la página: ${t.js.toFixed(1)} ms (objetivo: < 50 ms) = ` +
-    `${(t.js / t.estatico).toFixed(2)} x el navegador leyendo el HTML de la construcción (${t.estatico.toFixed(1)} ms)`);
+    `${(t.js / t.estatico).toFixed(2)} x el navegador leyendo el HTML de la construcción (${t.estatico.toFixed(1)} ms); ` +
+    `el árbol, en CPython: ${python.toFixed(1)} ms`);
 } finally {
   await navegador.cerrar();
   servidor.parar();

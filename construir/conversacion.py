@@ -18,23 +18,20 @@ for authors):
 indented line (texto, llamada ID NOMBRE {JSON}, resultado ID: contenido, error ID: contenido);
 a line indented by four spaces or more, and further than the one above, continues it, after a
 space; `\\n` in a text is a line break; `> …` is narration, shown between the messages. The
-view's data is py/vista.py's, and site/src/conversacion.js draws the same markup in the page.
+view is py/vista.py's tree (the page draws the same tree for a cell's conversation), written as
+HTML by construir/arbol.py.
 """
-import html
 import json
 import re
 
 import vista  # py/ (on sys.path from construir/__init__.py), as the page's worker imports it
 
-from . import retos
+from . import arbol, retos
 from .errores import ErrorDeConstruccion, problema
 
-ROLES = ("sistema", "usuario", "asistente")
 _MENSAJE = re.compile(r"^(sistema|usuario|asistente):[ \t]*(.*)$")
 _LLAMADA = re.compile(r"^llamada\s+(\S+)\s+(\S+)\s+(\{.*\})$")
 _RESULTADO = re.compile(r"^(resultado|error)\s+(\S+):[ \t]?(.*)$")
-PLEGAR = 400  # characters of a tool_result past which its content is folded, with its length
-LARGA = 50  # messages past which a conversation is "larga": site/conversacion.css says why
 
 
 def lee(ruta, linea, cuerpo):
@@ -156,75 +153,8 @@ def de_un_reto(esperado):
 
 
 def html_de(M, notas, textos):
-    """The conversation's HTML: what site/src/conversacion.js draws in the page, as text."""
-    datos, abierta = vista.de(M), False
-    partes = ['<div class="conversacion larga">' if len(M) > LARGA else '<div class="conversacion">']
-    for k, m in enumerate(datos["mensajes"]):
-        if k in notas:
-            if abierta:
-                partes.append("</ol>")
-                abierta = False
-            partes += ['<p class="narracion">%s</p>' % html.escape(t) for t in notas[k]]
-        if not abierta:
-            partes.append('<ol class="mensajes" start="%d">' % m["n"])
-            abierta = True
-        partes.append(_mensaje(m, textos))
-    if abierta:
-        partes.append("</ol>")
-    partes += ['<p class="narracion">%s</p>' % html.escape(t) for t in notas.get(len(M), [])]
-    return "".join(partes + ["</div>"])
-
-
-def _mensaje(m, textos):
-    autor = '<span class="autor">%s</span>' % html.escape(textos["conversacion_autor"].format(autor=m["autor"])) \
-        if m["autor"] else ""
-    cabeza = '<p class="quien"><span class="numero">%d</span> <span class="rol">%s</span>%s</p>' % (
-        m["n"], html.escape(m["rol"]), " " + autor if autor else "")
-    bloques = "".join(_bloque_html(b, textos) for b in m["bloques"])
-    rol = m["rol"] if m["rol"] in ROLES else "otro"  # a class name, as site/src/conversacion.js
-    return '<li class="mensaje rol-%s">%s<ul class="bloques">%s</ul></li>' % (rol, cabeza, bloques)
-
-
-def _bloque_html(b, textos):
-    e = html.escape
-    if b["tipo"] == "text":
-        return '<li class="texto"><p>%s</p></li>' % e(b["texto"])
-    if b["tipo"] not in ("tool_use", "tool_result"):
-        return '<li class="otro"><pre>%s</pre></li>' % e(b["texto"])
-    llamada = b["tipo"] == "tool_use"
-    clases = ["llamada" if llamada else "resultado"]
-    marca = ""
-    if b["par"]:
-        clases.append("par-%d" % (_numero(b["par"]) % 6))
-        etiqueta = textos["conversacion_par_llamada" if llamada else "conversacion_par_resultado"]
-        marca = '<button class="par" type="button" aria-label="%s">%s</button> ' % (
-            e(etiqueta.format(par=b["par"], id=b["id"])), e(b["par"]))
-    if b.get("error"):
-        clases.append("error")
-    cabeza = '<p class="cabeza">%s<span class="tipo">%s</span> <code class="id">%s</code>' % (
-        marca, b["tipo"], e(b["id"]))
-    if llamada:
-        cabeza += ' <span class="nombre">%s</span></p><pre class="argumentos">%s</pre>' % (
-            e(b["nombre"]), e(b["entrada"]))
-    else:
-        if b["error"]:
-            cabeza += ' <span class="marca-error">is_error</span>'
-        contenido = '<pre class="contenido">%s</pre>' % e(b["contenido"])
-        if len(b["contenido"]) > PLEGAR:
-            contenido = "<details><summary>%s</summary>%s</details>" % (
-                e(textos["conversacion_plegado"].format(n=f"{len(b['contenido']):,}".replace(",", "."))), contenido)
-        cabeza += "</p>" + contenido
-    if b["problema"]:
-        cabeza += '<p class="problema">%s</p>' % e(b["problema"])
-    datos = ' data-par="%s"' % e(b["par"]) if b["par"] else ""
-    return '<li class="%s"%s>%s</li>' % (" ".join(clases), datos, cabeza)
-
-
-def _numero(letra):
-    n = 0
-    for c in letra:
-        n = n * 26 + ord(c) - 64
-    return n - 1
+    """The conversation's HTML: py/vista.py's tree, as the page would draw it, written as text."""
+    return arbol.html_de(vista.arbol(vista.de(M), notas), textos)
 
 
 def cargar(dir_curso, ruta, doc, lineas):

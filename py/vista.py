@@ -14,18 +14,19 @@ for a message of tool results, which goes as the user's), "bloques": [
 par is the letter a call and its result share (A, B, …, in the order of the calls), None for a
 result that answers no call and for a call that repeats an id of its own message; problema, None
 or the rule the block breaks, in Spanish: a call without its result, a result without its call,
-a repeated call id, a second result for one call. construir/conversacion.py renders this as HTML
-at build time and site/src/conversacion.js as DOM in the page; tests/e2e checks that both draw
-the same.
+a repeated call id, a second result for one call. arbol() draws it, once for both sides, as a tree
+that construir/arbol.py writes as HTML at build time and site/src/conversacion.js builds in the
+page (from the worker, which sends arboles(): see below).
 
-A turn, what site/src/turnos.js draws: {"datos": the view of what the model received followed by
-its answer, "turno": its number in the model's run, "recibidos": how many messages it received
-(both None for a conversation alone), "error": the refusal's text or None, "marca": {"mensaje",
-"bloque"} the refusal names (either may be None), "esperado": the view of the message the script
-expected there, or None, "motivo": the reply's stop_reason and "uso": its usage ({"input_tokens",
-"output_tokens"}, the course's estimate), or None, "http": for a turn where the script made the API
-fail, {"status", "cuerpo": the API's error JSON, "reintentar_tras"} (its "error" is then
-ErrorDeLaAPI's text, and no refusal: it marks nothing), or None}.
+A turn, what arbol_turno() draws (site/src/turnos.js adds the buttons between turns): {"datos":
+the view of what the model received followed by its answer, "turno": its number in the model's
+run, "recibidos": how many messages it received (both None for a conversation alone), "error":
+the refusal's text or None, "marca": {"mensaje", "bloque"} the refusal names (either may be
+None), "esperado": the view of the message the script expected there, or None, "motivo": the
+reply's stop_reason and "uso": its usage ({"input_tokens", "output_tokens"}, the course's
+estimate), or None, "http": for a turn where the script made the API fail, {"status", "cuerpo":
+the API's error JSON, "reintentar_tras"} (its "error" is then ErrorDeLaAPI's text, and no
+refusal: it marks nothing), or None}.
 """
 import json
 
@@ -173,3 +174,138 @@ def _letra(k):
         k, resto = divmod(k - 1, 26)
         letra = chr(65 + resto) + letra
     return letra
+
+
+# The view drawn: a tree of plain data, which construir/arbol.py writes as HTML at build time and
+# site/src/conversacion.js builds as elements in the page (both refuse a tag or attribute not in
+# site/arbol.json). A node is [tag, {attribute: value}, child, ...]; a child is a node, a text, or
+# {"t": a key of site/textos.es.json, "v": {its values}}, as an attribute's value may be too.
+PLEGAR = 400  # characters of a tool_result past which its content is folded, with its length
+LARGA = 50  # messages past which a conversation is "larga": site/conversacion.css says why
+ROLES = ("sistema", "usuario", "asistente")  # class names; any other role draws as rol-otro
+
+
+def arbol(datos, notas=None, marca=None):
+    """The tree of a view (de()'s datos); notas, {k: [narration before message k]}, len for after
+    the last; marca, {"mensaje", "bloque"} (a turn's) marks that block, or that message."""
+    notas, mensajes = notas or {}, datos["mensajes"]
+    raiz, lista = ["div", {"class": "conversacion larga" if len(mensajes) > LARGA else "conversacion"}], None
+    for k, m in enumerate(mensajes):
+        if k in notas:
+            raiz += [["p", {"class": "narracion"}, n] for n in notas[k]]
+            lista = None
+        if lista is None:
+            lista = ["ol", {"class": "mensajes", "start": m["n"]}]
+            raiz.append(lista)
+        lista.append(_arbol_mensaje(m, marca if marca and marca["mensaje"] == k + 1 else None))
+    raiz += [["p", {"class": "narracion"}, n] for n in notas.get(len(mensajes), [])]
+    return raiz
+
+
+def _t(clave, **valores):
+    return {"t": clave, "v": valores}
+
+
+def _miles(n):
+    return f"{n:,}".replace(",", ".")  # 2.500, as Spanish writes it
+
+
+def _arbol_mensaje(m, marca):
+    quien = ["p", {"class": "quien"}, ["span", {"class": "numero"}, str(m["n"])], " ",
+             ["span", {"class": "rol"}, m["rol"]]]
+    if m["autor"]:
+        quien += [" ", ["span", {"class": "autor"}, _t("conversacion_autor", autor=m["autor"])]]
+    bloques = ["ul", {"class": "bloques"}]
+    for k, b in enumerate(m["bloques"], 1):
+        bloques.append(_arbol_bloque(b))
+        if marca and marca["bloque"] == k:
+            _senala(bloques[-1], _t("turno_aqui_bloque", mensaje=m["n"], bloque=k))
+    li = ["li", {"class": "mensaje rol-%s" % (m["rol"] if m["rol"] in ROLES else "otro")}, quien, bloques]
+    if marca and not (marca["bloque"] and marca["bloque"] <= len(m["bloques"])):
+        _senala(li, _t("turno_aqui_mensaje", mensaje=m["n"], bloque=marca["bloque"]))
+    return li
+
+
+def _senala(nodo, texto):
+    nodo[1]["class"] += " resaltado-error"
+    nodo.append(["p", {"class": "senal"}, texto])
+
+
+def _arbol_bloque(b):
+    omitidos = b.get("omitidos")  # characters site/src/dibujo.py cut from its text
+    if b["tipo"] not in ("tool_use", "tool_result"):
+        texto = b["tipo"] == "text"
+        li = ["li", {"class": "texto" if texto else "otro"}, ["p" if texto else "pre", {}, b["texto"]]]
+        return li + [_omitidos(omitidos)] if omitidos else li
+    llamada = b["tipo"] == "tool_use"
+    clases = ["llamada" if llamada else "resultado"]
+    cabeza = ["p", {"class": "cabeza"}]
+    if b["par"]:
+        clases.append("par-%d" % (_numero(b["par"]) % 6))
+        etiqueta = _t("conversacion_par_llamada" if llamada else "conversacion_par_resultado", par=b["par"], id=b["id"])
+        cabeza += [["button", {"class": "par", "type": "button", "aria-label": etiqueta}, b["par"]], " "]
+    if b.get("error"):
+        clases.append("error")
+    cabeza += [["span", {"class": "tipo"}, b["tipo"]], " ", ["code", {"class": "id"}, b["id"]]]
+    li = ["li", {"class": " ".join(clases)}, cabeza]
+    if b["par"]:
+        li[1]["data-par"] = b["par"]
+    if llamada:
+        cabeza += [" ", ["span", {"class": "nombre"}, b["nombre"]]]
+        li.append(["pre", {"class": "argumentos"}, b["entrada"]])
+        if omitidos:
+            li.append(_omitidos(omitidos))
+    else:
+        if b["error"]:
+            cabeza += [" ", ["span", {"class": "marca-error"}, "is_error"]]
+        contenido, largo = ["pre", {"class": "contenido"}, b["contenido"]], len(b["contenido"]) + (omitidos or 0)
+        if largo > PLEGAR:
+            contenido = ["details", {}, ["summary", {}, _t("conversacion_plegado", n=_miles(largo))], contenido]
+            li.append(contenido + [_omitidos(omitidos)] if omitidos else contenido)
+        else:
+            li += [contenido, _omitidos(omitidos)] if omitidos else [contenido]
+    if b["problema"]:
+        li.append(["p", {"class": "problema"}, b["problema"]])
+    return li
+
+
+def _omitidos(n):
+    return ["p", {"class": "omitidos"}, _t("conversacion_omitidos", n=_miles(n))]
+
+
+def _numero(letra):
+    """A pair's letter as its number, from 0 (A, …, Z, AA: 0, …, 25, 26): its colour is this mod 6."""
+    n = 0
+    for c in letra:
+        n = n * 26 + ord(c) - 64
+    return n - 1
+
+
+def arbol_turno(turno, con_error=True):
+    """The tree of one of de_turnos()'s turns: what the model received and its answer, the marks of
+    a refusal, and what the script expected; con_error, say the refusal in words (a cell's
+    traceback already does)."""
+    recibidos = turno["recibidos"]
+    notas = {recibidos: [_t("turno_contesta")]} if recibidos is not None and not turno["error"] else {}
+    raiz = arbol(turno["datos"], notas, turno["marca"])
+    raiz[1]["aria-live"] = "off"  # a drawn view is read when visited, not announced
+    if recibidos is not None:
+        raiz.insert(2, ["p", {"class": "narracion"},
+                        _t("turno_recibe_uno") if recibidos == 1 else _t("turno_recibe", n=recibidos)])
+    if turno["motivo"]:
+        raiz.append(["p", {"class": "narracion motivo"}, _t("turno_motivo", motivo=turno["motivo"],
+                     entrada=turno["uso"]["input_tokens"], salida=turno["uso"]["output_tokens"])])
+    if turno["http"]:
+        raiz.append(["p", {"class": "rechazo fallo-http"}, _t("turno_fallo_http", error=turno["error"])])
+    elif turno["error"] and con_error:
+        raiz.append(["p", {"class": "rechazo"}, _t("turno_rechaza", error=turno["error"])])
+    if turno["esperado"]:
+        esperado = turno["esperado"]
+        raiz += [["p", {"class": "narracion"}, _t("turno_esperado", n=esperado["n"])],
+                 ["ol", {"class": "mensajes esperado", "start": esperado["n"]}, _arbol_mensaje(esperado, None)]]
+    return raiz
+
+
+def arboles(turnos, con_error=True):
+    """What the page draws of de_turnos()'s turns: [{"turno": its number in the run, or None; "arbol"}]."""
+    return [{"turno": t["turno"], "arbol": arbol_turno(t, con_error)} for t in turnos]

@@ -83,11 +83,11 @@ export class Celda {
              alConversacion: (turnos) => this.conversacion(turnos) };
   }
 
-  /** py/vista.py's turns, drawn where the output is (turnos.js loads once); see this.dibujado. */
-  conversacion(turnos, conError = true) {
+  /** py/vista.py's drawn turns, put where the output is (turnos.js loads once); see this.dibujado. */
+  conversacion(turnos) {
     const sitio = this.salida.appendChild(document.createElement("div"));
     this.ultimo = null;
-    const dibujo = import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos(turnos, conError)))
+    const dibujo = import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos(turnos)))
       .catch(() => sitio.replaceWith(this.trozo("nota aviso", t("conversacion_no_dibujada") + "\n")));
     this.dibujado = Promise.all([this.dibujado, dibujo]);
   }
@@ -112,7 +112,7 @@ export class Celda {
       this.salida.append(...errorDeCelda(r));
       this.ultimo = null;
       if (r.linea) this.editor.marcarLinea(r.linea);
-      if (r.conversacion) this.conversacion([r.conversacion], false);
+      if (r.conversacion) this.conversacion([r.conversacion]);
     }
   }
 }

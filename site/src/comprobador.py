@@ -20,6 +20,7 @@ import calificador
 import entrega
 import redaccion
 import transporte
+import vista
 
 ARCHIVO = "<reto>"  # the submission's file name in tracebacks; its lines are the editor's
 _avisos = None
@@ -45,6 +46,7 @@ def comprobar(codigo, esperado_json, fuentes_json):
     try:
         informe = calificador.compara(esperado, _publicos[clave], en_la_pagina, vistas=True)
         _sin_ejecutar(informe, en_la_pagina.cortada_en)
+        _dibuja(informe)
     except KeyboardInterrupt:  # an interrupt that landed in the grader's own code: rare, harmless
         return json.dumps({"ok": False, "detenida": True})
     finally:
@@ -64,6 +66,14 @@ def _sin_ejecutar(informe, cortada_en):
             t["output"] = SIN_EJECUTAR % cortada_en
             t["sin_ejecutar"] = True  # the page shows it as not run, not as failed (its score is 0 all the same)
             t.pop("conversacion", None)
+
+
+def _dibuja(informe):
+    """Each test's refused turn (calificador's "conversacion"), drawn as the page shows it under the
+    test ({"turno", "arbol"}, py/vista.py's arboles); the test's line says the error."""
+    for t in informe["tests"]:
+        if "conversacion" in t:
+            t["conversacion"] = vista.arboles([t["conversacion"]], con_error=False)[0]
 
 
 def _sin_teclado(prompt=""):

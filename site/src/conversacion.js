@@ -1,93 +1,35 @@
-// A conversation, message by message, in the page: the same markup as construir/conversacion.py
-// writes at build time, drawn from py/vista.py's data, every string inserted as text. activar()
-// marks a call and its result together while either is hovered or focused.
+// A conversation in the page: dibujar() builds py/vista.py's tree (drawn in the worker, where the
+// learner's code runs) as elements, every string inserted as text, and refuses any tag or
+// attribute site/arbol.json does not allow; the build writes the same tree as HTML
+// (construir/arbol.py). activar() marks a call and its result together while either is hovered
+// or focused.
 import { t } from "./textos.js";
+import permitido from "../arbol.json";
 
-const PLEGAR = 400; // characters of a tool_result past which its content is folded (as at build time)
-const LARGA = 50; // messages past which a conversation is "larga" (conversacion.css; as at build time)
-const ROLES = new Set(["sistema", "usuario", "asistente"]); // class names; any other role draws as rol-otro
+const ETIQUETAS = new Set(permitido.etiquetas);
+const ATRIBUTOS = new Set(permitido.atributos);
 
-function el(etiqueta, clase, texto) {
+function texto(x) {
+  if (typeof x === "string") return x;
+  if (typeof x === "number") return String(x);
+  if (x?.constructor === Object && typeof x.t === "string" && x.v?.constructor === Object) return t(x.t, x.v);
+  throw new Error(`ni texto ni nodo en el árbol de una conversación: ${JSON.stringify(x)}`);
+}
+
+/** The element of a tree: [tag, {attribute: value}, child, ...], a child a tree, a text, or
+ *  {t: a key of site/textos.es.json, v: its values}, as an attribute's value may be too. */
+export function dibujar(nodo) {
+  if (!Array.isArray(nodo)) return document.createTextNode(texto(nodo));
+  const [etiqueta, atributos, ...hijos] = nodo;
+  if (!ETIQUETAS.has(etiqueta)) throw new Error(`etiqueta no permitida en el árbol de una conversación: ${etiqueta}`);
   const e = document.createElement(etiqueta);
-  if (clase) e.className = clase;
-  if (texto !== undefined) e.textContent = texto;
+  if (atributos?.constructor !== Object) throw new Error(`atributos que no son un objeto: ${JSON.stringify(atributos)}`);
+  for (const nombre in atributos) {
+    if (!ATRIBUTOS.has(nombre)) throw new Error(`atributo no permitido en el árbol de una conversación: ${nombre}`);
+    e.setAttribute(nombre, texto(atributos[nombre]));
+  }
+  for (const h of hijos) e.append(typeof h === "string" ? h : dibujar(h));
   return e;
-}
-
-const miles = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "."); // 2.000, as at build time
-
-function numero(letra) {
-  return [...letra].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
-}
-
-function bloque(b) {
-  if (b.tipo !== "tool_use" && b.tipo !== "tool_result") {
-    const texto = b.tipo === "text";
-    const li = el("li", texto ? "texto" : "otro");
-    li.append(el(texto ? "p" : "pre", "", b.texto));
-    return li;
-  }
-  const llamada = b.tipo === "tool_use";
-  const li = el("li", llamada ? "llamada" : "resultado");
-  const cabeza = el("p", "cabeza");
-  if (b.par) {
-    li.classList.add(`par-${numero(b.par) % 6}`);
-    li.dataset.par = b.par;
-    const marca = el("button", "par", b.par);
-    marca.type = "button";
-    marca.setAttribute("aria-label", t(llamada ? "conversacion_par_llamada" : "conversacion_par_resultado", { par: b.par, id: b.id }));
-    cabeza.append(marca, " ");
-  }
-  if (b.error) li.classList.add("error");
-  cabeza.append(el("span", "tipo", b.tipo), " ", el("code", "id", b.id));
-  li.append(cabeza);
-  if (llamada) {
-    cabeza.append(" ", el("span", "nombre", b.nombre));
-    li.append(el("pre", "argumentos", b.entrada));
-  } else {
-    if (b.error) cabeza.append(" ", el("span", "marca-error", "is_error"));
-    const contenido = el("pre", "contenido", b.contenido);
-    const largo = [...b.contenido].length + (b.omitidos ?? 0); // code points, as Python's len() at build time
-    if (largo > PLEGAR) {
-      const plegado = el("details");
-      plegado.append(el("summary", "", t("conversacion_plegado", { n: miles(largo) })), contenido);
-      li.append(plegado);
-    } else li.append(contenido);
-  }
-  if (b.omitidos) (li.querySelector("details") ?? li).append(el("p", "omitidos", t("conversacion_omitidos", { n: miles(b.omitidos) }))); // dibujo.py cut it
-  if (b.problema) li.append(el("p", "problema", b.problema));
-  return li;
-}
-
-function mensaje(m) {
-  const li = el("li", `mensaje rol-${ROLES.has(m.rol) ? m.rol : "otro"}`);
-  const quien = el("p", "quien");
-  quien.append(el("span", "numero", String(m.n)), " ", el("span", "rol", m.rol));
-  if (m.autor) quien.append(" ", el("span", "autor", t("conversacion_autor", { autor: m.autor })));
-  const bloques = el("ul", "bloques");
-  bloques.append(...m.bloques.map(bloque));
-  li.append(quien, bloques);
-  return li;
-}
-
-/** The conversation's element: datos is py/vista.py's, notas {k: [narration before message k]}. */
-export function dibujar(datos, notas = {}) {
-  const raiz = el("div", datos.mensajes.length > LARGA ? "conversacion larga" : "conversacion");
-  let lista = null;
-  datos.mensajes.forEach((m, k) => {
-    if (notas[k]) {
-      notas[k].forEach((n) => raiz.append(el("p", "narracion", n)));
-      lista = null;
-    }
-    if (!lista) {
-      lista = el("ol", "mensajes");
-      lista.start = m.n;
-      raiz.append(lista);
-    }
-    lista.append(mensaje(m));
-  });
-  (notas[datos.mensajes.length] || []).forEach((n) => raiz.append(el("p", "narracion", n)));
-  return raiz;
 }
 
 const activadas = new WeakSet();

@@ -1,5 +1,6 @@
 """Drawing conversations in the page: what entorno.py's ver_conversacion() finds as the module
-_pagina, and the refused turn a cell's error carries (py/vista.py's shapes, drawn by turnos.js).
+_pagina, and the refused turn a cell's error carries (py/vista.py's turns, sent drawn as its
+trees, which turnos.js builds).
 
 Only a cell draws: a challenge's Comprobar runs the same code in the same worker, and its tests
 report their own refusals (comprobador.py), so a ver_conversacion() there prints its text.
@@ -12,12 +13,12 @@ import types
 # (and the message would copy it whole), and a cell's printed output is capped anyway.
 TOPE_VISTA = 2_000_000
 # Each text of a view (a block's text, a call's input, a result's content) past this many
-# characters is cut before it is sent, and its block says how many were left out ("omitidos",
-# drawn by conversacion.js): a 40 MB result draws its start, as a long output shows its start.
+# characters is cut before it is drawn, and its block says how many were left out ("omitidos",
+# py/vista.py draws it): a 40 MB result draws its start, as a long output shows its start.
 TOPE_TEXTO = 20_000
 
 en_celda = False  # set by ejecutor.py around a cell's run
-_dibujar_js = None  # JS: dibujar(turns as JSON text) -> false past the run's drawings cap
+_dibujar_js = None  # JS: dibujar(drawn turns as JSON text, size) -> false past the run's drawings cap
 
 
 def configurar(dibujar):
@@ -26,15 +27,17 @@ def configurar(dibujar):
 
 
 def _dibujar(turnos):
-    """Send py/vista.py's turns to the page; False (the caller prints them) if it cannot."""
+    """Send py/vista.py's turns to the page, drawn; False (the caller prints them) if it cannot.
+    Their size, for both caps, is their data's as JSON (a tree adds its markup)."""
     if _dibujar_js is None or not en_celda:
         return False
-    texto = json.dumps(_acotar(turnos), ensure_ascii=False)
-    if len(texto) > TOPE_VISTA:
+    tamano = len(json.dumps(_acotar(turnos), ensure_ascii=False))
+    if tamano > TOPE_VISTA:
         return False
+    import vista
     sys.stdout.flush()  # what the cell printed before comes before the drawing
     sys.stderr.flush()
-    return bool(_dibujar_js(texto))
+    return bool(_dibujar_js(json.dumps(vista.arboles(turnos), ensure_ascii=False), tamano))
 
 
 def _acotar(turnos):
@@ -64,8 +67,8 @@ _pagina.conversacion, _pagina.turnos = _conversacion, _turnos
 
 
 def rechazo(exc):
-    """The refused turn of a ModeloGuionizado's error in exc's chain, or None. Never raises: it
-    runs while a cell's error is reported."""
+    """The refused turn of a ModeloGuionizado's error in exc's chain, drawn ({"turno", "arbol"}, as
+    py/vista.py's arboles), or None. Never raises: it runs while a cell's error is reported."""
     vistos = set()
     try:
         while exc is not None and id(exc) not in vistos:
@@ -73,7 +76,9 @@ def rechazo(exc):
             if isinstance(getattr(exc, "_conversacion", None), dict):
                 import vista
                 turno = _acotar(vista.de_turnos([exc._conversacion]))[0]
-                return turno if len(json.dumps(turno, ensure_ascii=False)) <= TOPE_VISTA else None
+                if len(json.dumps(turno, ensure_ascii=False)) > TOPE_VISTA:
+                    return None
+                return vista.arboles([turno], con_error=False)[0]  # the traceback says the error
             exc = exc.__cause__ or exc.__context__
     except Exception:  # a learner's own _conversacion: no view, the traceback says it all
         pass

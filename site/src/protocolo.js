@@ -22,9 +22,9 @@
 //   recortada  {id, lineas, bytes}        what the output cap left out (a write is cut inside), at the end of a run
 //   reloj      {id, seq, plazo, prueba}   a challenge call starts: cut it after plazo ms
 //   entrada    {id, prompt}               input() waits: the page answers through ENTRADA
-//   conversacion {id, turnos}             a cell's ver_conversacion(): py/vista.py's turns, drawn
-//                                         where the cell's output has got to; a block whose text
-//                                         dibujo.py cut says how much in "omitidos"
+//   conversacion {id, turnos}             a cell's ver_conversacion(): py/vista.py's turns as
+//                                         trees ([{turno, arbol}], its arboles()), drawn where the
+//                                         cell's output has got to; a text dibujo.py cut says so
 //   fin        {id, resultado}            the end of a run (Resultado below)
 //   muerto     {motivo}                   the interpreter is broken: the page restarts it
 //
@@ -32,7 +32,7 @@
 //   {ok: true, informe?}                  informe: a challenge's report (results.json shape)
 //   {ok: false, traza, linea, conversacion, explicacion}  a cell raised; linea is the cell's,
 //                                         or null; conversacion, when a ModeloGuionizado refused
-//                                         what it was sent, is that turn (py/vista.py), or null;
+//                                         what it was sent, is that turn ({turno, arbol}), or null;
 //                                         explicacion, one line in Spanish under the traceback
 //                                         (py/explicaciones.py), or null
 //   {ok: false, detenida: true}           Stop interrupted it; the namespace is kept

@@ -48,7 +48,7 @@ export function lineas(tests, ocultas, problema, cortada = {}) {
     }
     if (conversacion) { // the turn a scripted model refused, marked (turnos.js, loaded now)
       const sitio = el("div");
-      import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos([conversacion], false))).catch(() => sitio.remove());
+      import("./turnos.js").then((m) => sitio.replaceWith(m.dibujarTurnos([conversacion]))).catch(() => sitio.remove());
       partes.push(sitio);
     }
     const clave = motivo(output || "");

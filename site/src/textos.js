@@ -2,7 +2,7 @@
 import tabla from "../textos.es.json";
 
 export function t(clave, valores = {}) {
-  const plantilla = tabla[clave];
+  const plantilla = Object.hasOwn(tabla, clave) ? tabla[clave] : undefined; // never a prototype's member
   if (plantilla === undefined) throw new Error(`Falta el texto «${clave}» en textos.es.json`);
   return plantilla.replace(/\{(\w+)\}/g, (_, k) => (k in valores ? String(valores[k]) : `{${k}}`));
 }

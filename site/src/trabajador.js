@@ -51,9 +51,9 @@ function pedirEntrada(prompt) {
   return esperarEntrada(entrada); // undefined after Stop: ejecutor.py raises KeyboardInterrupt
 }
 
-// ver_conversacion(), drawn after what was printed; past 20 or 2M chars in a run, printed (the output cap bounds it).
-function dibujar(texto) {
-  if (++dibujos > 20 || (dibujado += texto.length) > 2e6) return false;
+// ver_conversacion(), drawn after what was printed; past 20 or 2M chars (of dibujo.py's data) in a run, printed (the output cap bounds it).
+function dibujar(texto, tamano) {
+  if (++dibujos > 20 || (dibujado += tamano) > 2e6) return false;
   salida.vaciar();
   enviar(aPagina.conversacion(actual, JSON.parse(texto)));
   return true;

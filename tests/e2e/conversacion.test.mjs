@@ -1,6 +1,8 @@
-// The conversation view (site/src/conversacion.js, construir/conversacion.py): the page draws
-// what the build writes, a call and its result are marked together with the mouse and with the
-// keyboard, the faults of a pairing are marked, every string is text, and a huge one is cut.
+// The conversation view (py/vista.py's tree; site/src/conversacion.js builds it in the page,
+// construir/arbol.py writes it at build time): the page builds a tree as the browser parses the
+// build's HTML of it, every string as text, and refuses what site/arbol.json does not allow; a
+// call and its result are marked together with the mouse and with the keyboard, the faults of a
+// pairing are marked, and a huge text is cut.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -16,7 +18,7 @@ const LECCION = "/courses/llm-agents/llamar-herramientas/";
 const CONVERSACION = `
 import json, sys
 sys.path[:0] = [".", "py"]
-from construir import conversacion
+from construir import arbol
 import vista
 M = [("usuario", "<script>alert(1)</script> y <!-- esto"),
      ("asistente", [{"type": "text", "text": "Leo dos."},
@@ -27,9 +29,12 @@ M = [("usuario", "<script>alert(1)</script> y <!-- esto"),
      ("asistente", [{"type": "tool_use", "id": "t1", "name": "leer", "input": {}}])]
 notas = {1: ["El modelo <b>contesta</b>:"], 4: ["Fin."]}
 textos = json.load(open("site/textos.es.json", encoding="utf-8"))
-larga = M * 13  # past conversacion.LARGA messages: off-screen ones are laid out lazily
-print(json.dumps({"html": conversacion.html_de(M, notas, textos), "datos": vista.de(M), "notas": notas,
-                  "larga": {"html": conversacion.html_de(larga, {}, textos), "datos": vista.de(larga)}}))`;
+datos = vista.de(M)
+datos["mensajes"][2]["bloques"][0]["omitidos"] = 2000  # cut by dibujo.py
+turno = {"datos": datos, "turno": 2, "recibidos": 3, "error": "FueraDeGuion: <i>no</i>", "marca": {"mensaje": 3, "bloque": 2},
+         "esperado": datos["mensajes"][2], "motivo": None, "uso": None, "http": None}
+arboles = [vista.arbol(datos, notas), vista.arbol_turno(turno), vista.arbol(vista.de(M * 13))]  # the last, "larga"
+print(json.dumps({"arboles": arboles, "html": [arbol.html_de(a, textos) for a in arboles]}))`;
 
 function conversacion() {
   const r = spawnSync(PYTHON, ["-c", CONVERSACION], { cwd: RAIZ, encoding: "utf-8" });
@@ -51,28 +56,54 @@ async function abrir() {
   return p;
 }
 
-test("the page draws a conversation exactly as the build writes it, every string as text", async () => {
-  const { html, datos, notas, larga } = conversacion();
+test("the page builds a tree as the browser parses the build's HTML of it, every string as text", async () => {
+  const { arboles, html } = conversacion();
   const p = await abrir();
-  const r = await p.evaluate(async ({ html, datos, notas, larga }) => {
+  const r = await p.evaluate(async ({ arboles, html }) => {
     const url = performance.getEntriesByType("resource").map((x) => x.name).find((n) => /\/conversacion\.\w+\.js$/.test(n));
     const { dibujar } = await import(url);
-    const escrita = document.createElement("div");
-    escrita.innerHTML = html; // the build's markup, parsed as the page parses it
-    const dibujada = dibujar(datos, notas);
-    document.querySelector("main").append(dibujada);
-    const escritaLarga = document.createElement("div");
-    escritaLarga.innerHTML = larga.html;
-    const dibujadaLarga = dibujar(larga.datos);
-    return { igual: escrita.firstChild.isEqualNode(dibujada), escrita: escrita.innerHTML, dibujada: dibujada.outerHTML,
-             larga: [dibujadaLarga.className, escritaLarga.firstChild.isEqualNode(dibujadaLarga)],
-             scripts: dibujada.querySelectorAll("script, b").length, texto: dibujada.querySelector(".texto p").textContent };
-  }, { html, datos, notas, larga });
-  assert.equal(r.dibujada, r.escrita);
-  assert.deepEqual(r.larga, ["conversacion larga", true]);
-  assert.ok(r.igual);
-  assert.equal(r.scripts, 0);
-  assert.equal(r.texto, "<script>alert(1)</script> y <!-- esto");
+    return arboles.map((a, k) => {
+      const escrita = document.createElement("div");
+      escrita.innerHTML = html[k]; // the build's markup, parsed as the page parses it
+      const dibujada = dibujar(a);
+      document.querySelector("main").append(dibujada);
+      return { igual: escrita.firstChild.isEqualNode(dibujada), escrita: escrita.innerHTML, dibujada: dibujada.outerHTML,
+               clase: dibujada.className, scripts: dibujada.querySelectorAll("script, b, i").length,
+               texto: dibujada.querySelector(".texto p").textContent };
+    });
+  }, { arboles, html });
+  for (const x of r) {
+    assert.equal(x.dibujada, x.escrita);
+    assert.ok(x.igual);
+    assert.equal(x.scripts, 0);
+    assert.equal(x.texto, "<script>alert(1)</script> y <!-- esto");
+  }
+  assert.deepEqual(r.map((x) => x.clase), ["conversacion", "conversacion", "conversacion larga"]);
+  await p.close();
+});
+
+test("the page refuses a tree with a tag, an attribute or a text it does not allow", async () => {
+  const p = await abrir();
+  const r = await p.evaluate(async () => {
+    const url = performance.getEntriesByType("resource").map((x) => x.name).find((n) => /\/conversacion\.\w+\.js$/.test(n));
+    const { dibujar } = await import(url);
+    const intento = (arbol) => { try { return dibujar(arbol).outerHTML; } catch (e) { return e.message; } };
+    return [["script", {}, "alert(1)"], ["img", { src: "x" }], ["p", { onclick: "alert(1)" }], ["p", { class: "a", style: "x" }],
+            ["p", {}, ["iframe", {}]], ["p", {}, { t: "__proto__", v: {} }], ["p", {}, null], ["p", ["class"]], "texto",
+            ["p", { class: { t: "turno_contesta", v: {} }, "aria-label": 3 }, "<b>", { t: "conversacion_autor", v: { autor: "<i>" } }]].map(intento);
+  });
+  assert.deepEqual(r, [
+    "etiqueta no permitida en el árbol de una conversación: script",
+    "etiqueta no permitida en el árbol de una conversación: img",
+    "atributo no permitido en el árbol de una conversación: onclick",
+    "atributo no permitido en el árbol de una conversación: style",
+    "etiqueta no permitida en el árbol de una conversación: iframe",
+    "Falta el texto «__proto__» en textos.es.json",
+    "ni texto ni nodo en el árbol de una conversación: null",
+    'atributos que no son un objeto: ["class"]',
+    undefined,
+    '<p class="Y contesta:" aria-label="3">&lt;b&gt;(lo escribe &lt;i&gt;)</p>',
+  ]);
   await p.close();
 });
 
@@ -92,15 +123,15 @@ test("a call and its result are marked together while either is hovered or focus
 });
 
 test("a call with no result, a result with no call and a repeated id are marked with the rule they break", async () => {
-  const { datos } = conversacion();
+  const { arboles } = conversacion();
   const p = await abrir();
-  const problemas = await p.evaluate(async (datos) => {
+  const problemas = await p.evaluate(async (arbol) => {
     const url = performance.getEntriesByType("resource").map((x) => x.name).find((n) => /\/conversacion\.\w+\.js$/.test(n));
     const { dibujar } = await import(url);
-    const c = dibujar(datos);
+    const c = dibujar(arbol);
     document.querySelector("main").append(c);
     return [...c.querySelectorAll(".problema")].map((x) => `${x.closest("li").querySelector(".id").textContent}: ${x.textContent}`);
-  }, datos);
+  }, arboles[0]);
   assert.deepEqual(problemas, [
     "t2: sin resultado: cada tool_use necesita su tool_result en el mensaje siguiente, del usuario",
     "t9: sin llamada: cada tool_result responde a una llamada del mensaje anterior, del asistente",

@@ -124,3 +124,62 @@ def test_anything_a_learner_sends_draws_and_nothing_raises():
 
 def test_a_turn_carries_its_number_in_the_run():
     assert [t["turno"] for t in vista.de_turnos([{"turno": 7, "recibidos": [("usuario", "x")], "respuesta": "y"}])] == [7]
+
+
+# --- the view drawn: the tree the build writes as HTML and the page builds -------------------
+
+def _clases(nodo, clase):
+    """The nodes under nodo whose class has clase, in order."""
+    if not isinstance(nodo, list):
+        return []
+    encontrados = [nodo] if clase in nodo[1].get("class", "").split() else []
+    return encontrados + [x for h in nodo[2:] for x in _clases(h, clase)]
+
+
+def _textos(nodo):
+    return "".join(nodo if isinstance(nodo, str) else "{%s}" % nodo["t"] if isinstance(nodo, dict)
+                   else _textos(h) for h in ([nodo] if not isinstance(nodo, list) else nodo[2:]))
+
+
+def test_a_long_result_folds_with_its_length_in_code_points_counting_what_was_cut():
+    M = [("asistente", [_llamada("t1")]), ("usuario", [_resultado("t1", "ñ" * 300 + "😀" * 101)])]
+    plegado, = _clases(vista.arbol(vista.de(M)), "resultado")
+    assert plegado[3][0] == "details" and plegado[3][2][2] == {"t": "conversacion_plegado", "v": {"n": "401"}}
+    datos = vista.de(M[:1] + [("usuario", [_resultado("t1", "x" * 100)])])
+    datos["mensajes"][1]["bloques"][0]["omitidos"] = 2_000_000  # as site/src/dibujo.py cuts it
+    cortado, = _clases(vista.arbol(datos), "resultado")
+    assert cortado[3][2][2] == {"t": "conversacion_plegado", "v": {"n": "2.000.100"}}
+    assert cortado[3][-1] == ["p", {"class": "omitidos"}, {"t": "conversacion_omitidos", "v": {"n": "2.000.000"}}]
+
+
+def test_a_refused_turn_marks_its_block_or_its_message_and_says_what_was_expected():
+    pide = ("usuario", "¿Qué hay?")
+    recibidos = [pide, ("asistente", [_llamada("t1")]), ("usuario", [_resultado("t1", "mal")])]
+    turno = {"recibidos": recibidos, "mensaje": 3, "bloque": 1, "error": "FueraDeGuion: …",
+             "esperado": ("usuario", [_resultado("t1", "bien")])}
+    t, = vista.de_turnos([turno])
+    arbol = vista.arbol_turno(t)
+    marcado, = _clases(arbol, "resaltado-error")
+    assert marcado[1]["class"] == "resultado par-0 resaltado-error"
+    assert marcado[-1] == ["p", {"class": "senal"}, {"t": "turno_aqui_bloque", "v": {"mensaje": 3, "bloque": 1}}]
+    assert _textos(arbol).startswith("{turno_recibe}") and "{turno_rechaza}" in _textos(arbol)
+    assert _textos(_clases(arbol, "esperado")[0]).endswith("bien")
+    assert "{turno_rechaza}" not in _textos(vista.arbol_turno(t, con_error=False))
+    t, = vista.de_turnos([dict(turno, bloque=5)])  # a block that is not there: its message is marked
+    marcado, = _clases(vista.arbol_turno(t), "resaltado-error")
+    assert marcado[1]["class"] == "mensaje rol-usuario resaltado-error"
+    assert marcado[-1][2]["t"] == "turno_aqui_mensaje"
+
+
+def test_an_answered_turn_says_what_the_model_received_and_its_reply():
+    uso = {"input_tokens": 12, "output_tokens": 3}
+    t, = vista.de_turnos([{"turno": 1, "recibidos": [("usuario", "hola")], "respuesta": "adiós",
+                           "stop_reason": "end_turn", "usage": uso}])
+    assert vista.arboles([t])[0]["turno"] == 1
+    arbol = vista.arboles([t])[0]["arbol"]
+    assert arbol[:3] == ["div", {"class": "conversacion", "aria-live": "off"},
+                         ["p", {"class": "narracion"}, {"t": "turno_recibe_uno", "v": {}}]]
+    assert [h[2] for h in arbol[3:] if h[0] == "p"] == [
+        {"t": "turno_contesta", "v": {}}, {"t": "turno_motivo", "v": {"motivo": "end_turn", "entrada": 12, "salida": 3}}]
+    assert [li[1]["class"] for li in _clases(arbol, "mensaje")] == ["mensaje rol-usuario", "mensaje rol-asistente"]
+    assert _clases(vista.arbol(vista.de([("otro", "x")])), "mensaje")[0][1]["class"] == "mensaje rol-otro"
