@@ -241,7 +241,7 @@ def escribir(cursos, destino, dir_py, comprimir=True, base="/"):
     bundles, trozos = activos.empaquetar_js(RAIZ, static, entradas)
     bundles = {k: en_base(v) for k, v in bundles.items()}
     trozos = {k: [en_base(u) for u in v] for k, v in trozos.items()}
-    hojas = ("reto.css", "curso.css", "conversacion.css", "ediciones.css", "plegado.css")
+    hojas = ("prosa.css", "reto.css", "curso.css", "conversacion.css", "ediciones.css", "plegado.css")
     otras = "".join((RAIZ / "site" / n).read_text(encoding="utf-8") for n in hojas)
     css = en_base(activos.escribir_css(RAIZ / "site" / "estilo.css", otras + css_resaltado(), static))
     version, index_url, descargas, lock = activos.copiar_pyodide(RAIZ, destino / "pyodide",
