@@ -1,6 +1,7 @@
 // A conversation, message by message, in the page: the same markup as construir/conversacion.py
 // writes at build time, drawn from py/vista.py's data, every string inserted as text. activar()
-// marks a call and its result together while either is hovered or focused.
+// marks a call and its result together while either is hovered or focused, and brings the other
+// one's line into view when the focus arrives (a keyboard has no pointer to go and look).
 import { t } from "./textos.js";
 
 const PLEGAR = 400; // characters of a tool_result past which its content is folded (as at build time)
@@ -91,6 +92,7 @@ export function dibujar(datos, notas = {}) {
 }
 
 const activadas = new WeakSet();
+const suave = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
 
 /** Marks a call and its result together while either is hovered or focused, in every
  *  conversation under raiz, drawn now or later. Once per raiz, however often it is called. */
@@ -101,8 +103,11 @@ export function activar(raiz = document) {
   const marcar = (e, si) => {
     const b = pareja(e);
     if (!b) return;
-    b.closest(".conversacion").querySelectorAll(`[data-par="${CSS.escape(b.dataset.par)}"]`)
-      .forEach((x) => x.classList.toggle("emparejado", si));
+    const par = b.closest(".conversacion").querySelectorAll(`[data-par="${CSS.escape(b.dataset.par)}"]`);
+    par.forEach((x) => x.classList.toggle("emparejado", si));
+    // "nearest" scrolls only when that line is off-screen, and no further than needed.
+    const otro = e.type === "focusin" && [...par].find((x) => x !== b);
+    if (otro) otro.querySelector(".cabeza").scrollIntoView({ block: "nearest", behavior: suave() });
   };
   for (const [tipo, si] of [["pointerover", true], ["pointerout", false], ["focusin", true], ["focusout", false]]) {
     raiz.addEventListener(tipo, (e) => marcar(e, si));
