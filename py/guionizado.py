@@ -11,8 +11,9 @@ M es una lista de pares (rol, contenido), con rol "sistema", "usuario" o "asiste
 con la forma de la Messages API, de diccionarios {"role": "user", "assistant" o "system",
 "content": ...}. Sin mezclar. Los pares ("sistema", texto) del principio son el texto de sistema,
 que peticion() pone aparte, en el parámetro system de la API. Más adelante, un mensaje de sistema
-va justo después de uno del usuario, y le sigue uno del asistente o ninguno: son los mensajes de
-sistema a mitad de conversación que documenta Anthropic, con role "system".
+va justo después de uno del usuario, y le sigue uno del asistente o ninguno (varios seguidos
+cuentan como uno): son los mensajes de sistema a mitad de conversación que documenta Anthropic,
+con role "system".
 
 fallos_de_protocolo(M) dice qué incumple una conversación, y peticion(M, HERRAMIENTAS) da el
 cuerpo de la petición que recibiría una API real (la Messages API o Chat Completions).
@@ -315,22 +316,36 @@ def _fallos_de_un_sistema_a_mitad(M, i, aqui):
     Los del principio son el parámetro system (MAR: "there is no "system" role for input messages
     in the Messages API" habla de ese parámetro, y es lo que dice aún la referencia). MSM añade los
     mensajes de sistema a mitad de conversación: "You append a {"role": "system"} message at the
-    point in the conversation where the new instruction becomes relevant", y el modelo los acepta
-    "immediately after a user turn in the messages array (subject to placement rules)": justo
-    después de un mensaje del usuario, y seguido de uno del asistente o al final. Solo algunos
-    modelos los admiten; un modelo guionizado los admite todos.
+    point in the conversation where the new instruction becomes relevant", y "must immediately
+    follow a `user` turn […] and must precede an `assistant` turn or end the array": justo después
+    de un mensaje del usuario, y seguido de uno del asistente o al final. Varios seguidos son uno:
+    "Consecutive system messages are accepted and treated as a single system section, which follows
+    the same placement rule as a whole"; se revisan juntos, desde el primero. Solo algunos modelos
+    los admiten; un modelo guionizado los admite todos.
     """
-    fallos = []
     antes = M[i - 2][0]
+    if antes == "sistema":
+        return []  # lo revisa el primero de los que van seguidos
+    ultimo = i
+    while ultimo < len(M) and M[ultimo][0] == "sistema":
+        ultimo += 1
+    # Cuando van varios seguidos, el mensaje lo dice, y nombra el primero o el último.
+    if ultimo == i:
+        uno, al_que, estos = "un mensaje de sistema a mitad de conversación", "a un mensaje de sistema a " \
+            "mitad de conversación", ("y este va", "y a este le")
+    else:
+        uno = "los mensajes de sistema seguidos a mitad de conversación (del %d al %d) cuentan como uno" \
+            % (i, ultimo)
+        uno, al_que, estos = uno + ", que", uno + ", al que", ("y estos van", "y a estos les")
+    fallos = []
     if antes != "usuario":
-        fallos.append(_fallo("sistema_tras_usuario", "%s: un mensaje de sistema a mitad de conversación "
-                             "va justo después de un mensaje del usuario, y este va detrás de uno del %s "
-                             "(los mensajes de sistema del principio van aparte, en el parámetro system)"
-                             % (aqui, antes), i))
-    if i < len(M) and M[i][0] != "asistente":
-        fallos.append(_fallo("sistema_antes_del_asistente", "%s: a un mensaje de sistema a mitad de "
-                             "conversación le sigue uno del asistente, o ninguno, y a este le sigue uno "
-                             "del %s" % (aqui, M[i][0]), i))
+        fallos.append(_fallo("sistema_tras_usuario", "%s: %s va justo después de un mensaje del usuario, %s "
+                             "detrás de uno del %s (los mensajes de sistema del principio van aparte, en el "
+                             "parámetro system)" % (aqui, uno, estos[0], antes), i))
+    if ultimo < len(M) and M[ultimo][0] != "asistente":
+        fallos.append(_fallo("sistema_antes_del_asistente", "mensaje %d (sistema): %s le sigue uno del "
+                             "asistente, o ninguno, %s sigue uno del %s"
+                             % (ultimo, al_que, estos[1], M[ultimo][0]), ultimo))
     return fallos
 
 
@@ -450,9 +465,9 @@ _OTROS_BLOQUES_DE_LA_API = (
     "web_search_tool_result", "web_fetch_tool_result", "code_execution_tool_result",
     "bash_code_execution_tool_result", "text_editor_code_execution_tool_result",
     "tool_search_tool_result", "container_upload")
-# El 400 de la API: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'".
-_NOMBRE = _re.compile(r"[a-zA-Z0-9_-]{1,128}")
-_ID = _re.compile(r"[a-zA-Z0-9_-]+")
+# Los caracteres de un id de tool_use y de un nombre de herramienta (la longitud del nombre se
+# revisa aparte, en _revisa_herramientas).
+_ID = _NOMBRE = _re.compile(r"[a-zA-Z0-9_-]+")
 # Las herramientas que define la API tienen un type con fecha: web_search_20250305, bash_20250124.
 _DE_LA_API = _re.compile(r"[a-z][a-z0-9_]*_\d{8}")
 
@@ -612,17 +627,20 @@ def _revisa_herramientas(herramientas):
                            "herramientas propias, con name, description e input_schema)"
                            % (aqui, h["type"]), *sitio)
         _revisa_forma(h, "herramienta", aqui, sitio)
+        # Las dos documentaciones piden ^[a-zA-Z0-9_-]{1,64}$: la de Chat Completions, "Must be a-z,
+        # A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64", y la de la
+        # Messages API. El 400 de la Messages API es más ancho: "tools.0.custom.name: String should
+        # match pattern '^[a-zA-Z0-9_-]{1,128}$'". El curso pide lo que dicen las dos documentaciones.
         if not _NOMBRE.fullmatch(nombre):
-            raise _rechazo("nombre_de_herramienta", "%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, "
-                           "como pide la API: de 1 a 128 letras sin tilde, cifras, _ o -, sin espacios"
+            raise _rechazo("nombre_de_herramienta", "%s: el nombre debe cumplir ^[a-zA-Z0-9_-]{1,64}$, "
+                           "como piden las dos API: de 1 a 64 letras sin tilde, cifras, _ o -, sin espacios"
                            % aqui, *sitio)
-        # Chat Completions pide 64 caracteres como mucho ("a maximum length of 64"): el curso pide
-        # lo que admiten las dos API.
         if len(nombre) > 64:
-            raise _rechazo("nombre_largo", "%s: el nombre tiene %d caracteres, y el curso pide 64 como "
-                           "mucho (convención del curso: la Messages API admite hasta 128 y Chat "
-                           "Completions hasta 64; el curso pide lo que admiten las dos)"
-                           % (aqui, len(nombre)), *sitio)
+            raise _rechazo("nombre_largo", "%s: el nombre tiene %d caracteres, y las dos API piden 64 como "
+                           "mucho en su documentación (^[a-zA-Z0-9_-]{1,64}$): %s"
+                           % (aqui, len(nombre), "Chat Completions lo rechaza, y la Messages API, según su "
+                              "error 400, admite hasta 128" if len(nombre) <= 128 else
+                              "las dos lo rechazan"), *sitio)
         # El 400 de la API: "tools: Tool names must be unique."
         if nombre in vistos:
             raise _rechazo("nombres_repetidos", "%s: los nombres de las herramientas deben ser únicos"
@@ -890,30 +908,42 @@ def _peticion_openai(M, herramientas, modelo):
     return cuerpo
 
 
+# Las partes del content de un mensaje del usuario en Chat Completions, según su referencia (el SDK
+# oficial de OpenAI: ChatCompletionContentPartParam): texto, imágenes, audio y ficheros. Los
+# mensajes tool, system y assistant llevan solo partes de texto ("For tool messages, only type
+# `text` is supported"). De los bloques del curso, solo text e image tienen parte equivalente.
+_PARTES_DEL_USUARIO = {"text": "texto", "image_url": "imágenes", "input_audio": "audio",
+                       "file": "ficheros"}
+
+
 def _partes(bloques, rol):
     """El content de Chat Completions a partir de bloques: un solo bloque text, como su cadena (en
     las dos API una cadena abrevia un bloque text); si no, una lista de partes.
 
-    Según la referencia de Chat Completions, el content de un mensaje tool es una cadena o una
-    lista de partes de texto ("For tool messages, only type `text` is supported"); los mensajes
-    system y assistant también llevan partes de texto, y solo los del usuario llevan imágenes, como
-    {"type": "image_url"}, cuya url es "Either a URL of the image or the base64 encoded image data".
-    Los bloques document y search_result no tienen equivalente en un mensaje tool.
+    Un bloque image pasa a una parte {"type": "image_url"}, cuya url es "Either a URL of the image
+    or the base64 encoded image data", y solo en un mensaje del usuario; los bloques document y
+    search_result de un tool_result no tienen sitio en un mensaje tool.
     """
     if isinstance(bloques, str):
         return bloques
+    lista = ["%s (%s)" % (que, tipo) for tipo, que in _PARTES_DEL_USUARIO.items()]
+    porque = ": en Chat Completions solo los mensajes del usuario llevan algo más que texto: %s y %s" % (
+        ", ".join(lista[1:-1]), lista[-1])
+    if rol == "user":
+        porque = (": los mensajes del usuario llevan %s y %s, y de los bloques del curso solo text e image "
+                  "tienen parte equivalente" % (", ".join(lista[:-1]), lista[-1]))
     partes = []
     for b in bloques:
         if b["type"] == "text":
             partes.append({"type": "text", "text": b["text"]})
             continue
-        if b["type"] != "image":
-            raise ValueError("Chat Completions no admite bloques %s en un mensaje %s: solo texto y, "
-                             "en los del usuario, imágenes" % (b["type"], rol))
+        if b["type"] != "image" or rol != "user":
+            raise ValueError("Chat Completions no admite bloques %s en un mensaje %s%s" % (b["type"], rol, porque))
         fuente = b["source"]
-        if rol != "user" or fuente.get("type") not in ("base64", "url"):
-            raise ValueError("Chat Completions no admite esta imagen en un mensaje %s: solo los del "
-                             "usuario llevan imágenes, con su URL o sus datos en base64" % rol)
+        if fuente.get("type") not in ("base64", "url"):
+            raise ValueError("Chat Completions no admite esta imagen: la parte image_url de un mensaje del "
+                             "usuario lleva su URL o sus datos en base64, no una fuente de tipo %s"
+                             % fuente.get("type"))
         url = fuente.get("url") if fuente["type"] == "url" else \
             "data:%s;base64,%s" % (fuente.get("media_type"), fuente.get("data"))
         partes.append({"type": "image_url", "image_url": {"url": url}})

@@ -2,7 +2,8 @@
 // learner's code runs) as elements, every string inserted as text, and refuses any tag or
 // attribute site/arbol.json does not allow; the build writes the same tree as HTML
 // (construir/arbol.py). activar() marks a call and its result together while either is hovered
-// or focused.
+// or focused, and brings the other one's line into view when the focus arrives (a keyboard has
+// no pointer to go and look).
 import { t } from "./textos.js";
 import permitido from "../arbol.json";
 
@@ -33,6 +34,7 @@ export function dibujar(nodo) {
 }
 
 const activadas = new WeakSet();
+const suave = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
 
 /** Marks a call and its result together while either is hovered or focused, in every
  *  conversation under raiz, drawn now or later. Once per raiz, however often it is called. */
@@ -43,8 +45,11 @@ export function activar(raiz = document) {
   const marcar = (e, si) => {
     const b = pareja(e);
     if (!b) return;
-    b.closest(".conversacion").querySelectorAll(`[data-par="${CSS.escape(b.dataset.par)}"]`)
-      .forEach((x) => x.classList.toggle("emparejado", si));
+    const par = b.closest(".conversacion").querySelectorAll(`[data-par="${CSS.escape(b.dataset.par)}"]`);
+    par.forEach((x) => x.classList.toggle("emparejado", si));
+    // "nearest" scrolls only when that line is off-screen, and no further than needed.
+    const otro = e.type === "focusin" && [...par].find((x) => x !== b);
+    if (otro) otro.querySelector(".cabeza").scrollIntoView({ block: "nearest", behavior: suave() });
   };
   for (const [tipo, si] of [["pointerover", true], ["pointerout", false], ["focusin", true], ["focusout", false]]) {
     raiz.addEventListener(tipo, (e) => marcar(e, si));

@@ -1,7 +1,8 @@
 // A CodeMirror 6 editor for one cell: Python highlighting, line numbers,
 // Shift+Enter / Ctrl+Enter to run, and a mark on the line an error points at. Tab indents, so
 // every editor says how to leave it (Esc, then Tab): as its description, and in view when it
-// gets focus from the keyboard. On a narrow screen long lines wrap, as the static copy does, under
+// gets focus from the keyboard or when Tab indents in it (the moment a learner who clicked in
+// finds out that Tab does not leave). On a narrow screen long lines wrap, as the static copy does, under
 // their own indentation (sangria.js).
 import { EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine, Decoration } from "@codemirror/view";
 import { EditorState, StateField, StateEffect, Prec, Compartment } from "@codemirror/state";
@@ -54,6 +55,10 @@ export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) 
                                                              textContent: texto("ayuda_teclado"), hidden: true });
   // The page's first editor has the same words right above it (celda.html), in view already.
   const yaDicho = () => padre.closest("section")?.querySelector(".ayuda-teclado")?.checkVisibility();
+  const decir = () => {
+    ayuda.hidden = Boolean(yaDicho());
+    return false; // as Tab's binding: it still indents (indentWithTab, below)
+  };
   const vista = new EditorView({
     parent: padre,
     state: EditorState.create({
@@ -62,6 +67,7 @@ export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) 
         Prec.highest(keymap.of([
           { key: "Shift-Enter", run: ejecutar },
           { key: "Mod-Enter", run: ejecutar },
+          { key: "Tab", shift: decir, run: decir },
         ])),
         lineNumbers(),
         history(),
@@ -79,7 +85,7 @@ export function crearEditor({ padre, codigo, etiqueta, alEjecutar, alCambiar }) 
         EditorView.contentAttributes.of({ "aria-label": etiqueta, tabindex: "0", "aria-describedby": ayuda.id }),
         ajuste.of(ESTRECHA.matches ? [EditorView.lineWrapping, sangriaColgante] : []),
         EditorView.domEventHandlers({
-          focus: () => void (ayuda.hidden = !porTeclado || yaDicho()),
+          focus: () => void (porTeclado ? decir() : (ayuda.hidden = true)),
           blur: () => void (ayuda.hidden = true),
         }),
         EditorView.updateListener.of((u) => {

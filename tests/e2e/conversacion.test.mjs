@@ -122,6 +122,32 @@ test("a call and its result are marked together while either is hovered or focus
   await p.close();
 });
 
+test("focusing a call brings its result's line into view when it is off-screen, as quickly as the learner asks", async () => {
+  for (const movimiento of ["reduce", "no-preference"]) {
+    const p = await abrir();
+    await p.emulateMedia({ reducedMotion: movimiento });
+    await p.setViewportSize({ width: 390, height: 260 });
+    const marca = p.locator('.conversacion .llamada[data-par="A"] .par').first();
+    // The call at the bottom edge of the screen, its result below it, out of sight.
+    await marca.evaluate((x) => x.scrollIntoView({ block: "end" }));
+    const visible = () => p.locator('.conversacion .resultado[data-par="A"] .cabeza').first().evaluate((x) => {
+      const r = x.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight + 1; // a subpixel over is in view
+    });
+    assert.equal(await visible(), false, "the result starts off-screen");
+    await p.mouse.move(0, 0);
+    await marca.hover(); // a pointer does not scroll the page
+    assert.equal(await visible(), false, "hovering scrolled the page");
+    await marca.focus();
+    if (movimiento === "reduce") assert.equal(await visible(), true, "no smooth scroll when motion is reduced");
+    else await p.waitForFunction(() => {
+      const r = document.querySelector('.conversacion .resultado[data-par="A"] .cabeza').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight + 1; // a subpixel over is in view
+    });
+    await p.close();
+  }
+});
+
 test("a call with no result, a result with no call and a repeated id are marked with the rule they break", async () => {
   const { arboles } = conversacion();
   const p = await abrir();

@@ -307,7 +307,7 @@ test("at 360 px a long traceback line wraps inside the output, its rest indented
 
 // --- Tables in prose ---------------------------------------------------------------
 
-test("a table in a lesson's prose has rules and a header, and scrolls on its own at 360 px", async () => {
+test("a table in a lesson's prose has rules and a header, scrolls on its own at 360 px, and shows that it does", async () => {
   // The table as the build renders lesson Markdown (construir/paginas.py), put into a real page.
   const md = "| herramienta | argumentos | devuelve |\n|---|---|---|\n" +
     "| `leer` | `ruta`: la ruta del fichero dentro del entorno | `contenido_del_fichero_completo_en_una_cadena` |\n" +
@@ -334,9 +334,37 @@ test("a table in a lesson's prose has rules and a header, and scrolls on its own
     assert.ok(t.documento <= 360, `the page is ${t.documento} px wide`);
     // display: block must not cost the table its semantics.
     assert.match(await p.locator("main table").ariaSnapshot(), /- table[\s\S]*columnheader "herramienta"[\s\S]*cell "leer"/);
+    // And it shows that it scrolls: a shadow on the side that hides columns, none on the other.
+    const sombras = async () => [await brillo(p, "left"), await brillo(p, "right")];
+    const [izquierda, derecha] = await sombras();
+    await p.locator("main table").evaluate((x) => (x.scrollLeft = x.scrollWidth));
+    const [izquierda2, derecha2] = await sombras();
+    const oscura = esquema === "light" ? (a, b) => a < b - 8 : (a, b) => a > b + 8; // a lighter shade in the dark
+    assert.ok(oscura(derecha, derecha2), `${esquema}: no shadow at the cut right edge (${derecha} vs ${derecha2})`);
+    assert.ok(oscura(izquierda2, izquierda), `${esquema}: no shadow at the cut left edge once scrolled (${izquierda2} vs ${izquierda})`);
     await p.close();
   }
 });
+
+/** The mean brightness (0–255) of a strip 6 px wide at one edge of the prose table's last body
+ *  row, as drawn on the screen (a screenshot read back through a canvas). */
+async function brillo(p, lado) {
+  const caja = await p.locator("main table tbody tr:last-child td").first().boundingBox();
+  const tabla = await p.locator("main table").boundingBox();
+  const x = lado === "left" ? tabla.x + 2 : tabla.x + tabla.width - 8;
+  const png = await p.screenshot({ clip: { x, y: caja.y + 2, width: 6, height: caja.height - 4 } });
+  return p.evaluate(async (datos) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${datos}`;
+    await img.decode();
+    const c = Object.assign(document.createElement("canvas"), { width: img.width, height: img.height }).getContext("2d");
+    c.drawImage(img, 0, 0);
+    const d = c.getImageData(0, 0, img.width, img.height).data;
+    let suma = 0;
+    for (let i = 0; i < d.length; i += 4) suma += (d[i] + d[i + 1] + d[i + 2]) / 3;
+    return Math.round(suma / (d.length / 4));
+  }, png.toString("base64"));
+}
 
 // --- The Esc-then-Tab hint ---------------------------------------------------------
 

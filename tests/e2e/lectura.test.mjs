@@ -33,6 +33,35 @@ test("an editor reached with Tab says how to leave it; one reached with the mous
   await p.close();
 });
 
+test("the first Tab that indents in an editor reached with the mouse shows how to leave it", async () => {
+  const p = await abrir("llamar-herramientas");
+  await p.locator(".cm-content").nth(1).waitFor();
+  const segunda = p.locator(".celda").nth(1);
+  const ayuda = segunda.locator(".editor-ayuda");
+  await segunda.locator(".cm-content").click();
+  await p.keyboard.press("Home");
+  assert.equal(await ayuda.isVisible(), false, "a click shows no note");
+  const antes = await segunda.locator(".cm-content").innerText();
+  await p.keyboard.press("Tab"); // a learner trying to leave: it indents, and now says how to leave
+  assert.notEqual(await segunda.locator(".cm-content").innerText(), antes, "Tab still indents");
+  assert.equal(await ayuda.isVisible(), true, "the indenting Tab shows the note");
+  await p.keyboard.press("Escape");
+  await p.keyboard.press("Tab");
+  assert.equal(await ayuda.isVisible(), false, "leaving hides it");
+  await p.close();
+});
+
+test("at 1280 px the harness cell of «Llamar a herramientas» shows its «# regla N» comments whole", async () => {
+  const p = await abrir("llamar-herramientas", { tamano: { width: 1280, height: 800 } });
+  const editor = p.locator('[data-celda="patatas"] .cm-scroller');
+  await editor.waitFor();
+  const r = await editor.evaluate((s) => ({ ancho: s.scrollWidth, visible: s.clientWidth,
+                                             reglas: (s.textContent.match(/# regla \d/g) || []).length }));
+  assert.equal(r.reglas, 5);
+  assert.ok(r.ancho <= r.visible + 1, `its lines are cut at the editor's edge: ${r.ancho} > ${r.visible} px`);
+  await p.close();
+});
+
 test("at 390 px no editor line runs off the right edge, and the line snippet wraps at 1280", async () => {
   const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
   await p.locator(".cm-content").first().waitFor();

@@ -224,6 +224,8 @@ test("run all runs every cell in order; reset, once confirmed, forgets the lesso
   p.once("dialog", (d) => d.accept());
   await Promise.all([p.waitForEvent("load"), p.locator(".pagina-acciones button.reiniciar-pagina").click()]);
   await p.locator(".pregunta button.comprobar-pregunta:not([disabled])").first().waitFor();
+  // The focus stays where the learner left it, on the reset button, not at the top of the document.
+  await p.waitForFunction(() => document.activeElement.matches(".pagina-acciones .reiniciar-pagina"));
   assert.equal(await p.locator('[data-pregunta="error-para-el-modelo"] input[value="verdadero"]').isChecked(), false);
   assert.equal(await p.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("/errores-como-observaciones:")).length), 0);
   await p.close();
@@ -256,8 +258,8 @@ test("an import with one value the page cannot use is refused whole, says why, a
       [RESPUESTA]: "{no es JSON",
     } }));
     const i = await importarProgreso(otro.contexto, e.servidor.origen, archivo);
-    assert.equal(await i.locator(".progreso-aviso").innerText(), "No se ha importado nada, y tu progreso sigue como estaba: "
-      + "un dato del fichero no es lo que esta página espera: tu respuesta a la pregunta «linea-del-error» de "
+    assert.equal(await i.locator(".progreso-aviso").innerText(), "No se ha importado nada, y tu progreso sigue como estaba. "
+      + "Un dato del fichero no es lo que esta página espera: tu respuesta a la pregunta «linea-del-error» de "
       + "«errores-como-observaciones» (no es JSON válido).");
     assert.deepEqual(await i.evaluate(() => ({ ...localStorage })), antes);
     assert.match(await i.locator('[data-leccion="errores-como-observaciones"] .progreso').innerText(), /Preguntas acertadas: 1 de 4/);

@@ -37,7 +37,7 @@ test("a new check clears the last result at once, and a loop stops the check at 
   assert.equal(await p.locator(".reto.superado").count(), 0);
   assert.equal(await p.locator(".reto button.detener").isEnabled(), true);
   await fin(p);
-  assert.match(await estado(p), new RegExp(`^0 de \\d+ pruebas superadas\\.\\nLa comprobación se detuvo en la prueba «${REPRODUCE}»: tu código no terminó a tiempo\\.`));
+  assert.match(await estado(p), new RegExp(`^0 de \\d+ pruebas superadas\\.\\nLa comprobación se ha detenido en la prueba «${REPRODUCE}»: tu código no ha terminado a tiempo\\.`));
   const detalles = await p.locator(".reto-pruebas .detalle").allTextContents();
   assert.equal(detalles.length, 1, "only the test that ran has a detail");
   assert.match(detalles[0], /[Tt]u función no ha terminado en 2 s: ¿un bucle infinito\?$/);
@@ -69,13 +69,13 @@ test("Detener stops a check in the middle, and the report says you stopped it", 
   await p.waitForFunction((n) => document.querySelector(".reto-estado").textContent.includes(n), SIN_LLAMADAS, { timeout: 60_000 });
   await p.locator(".reto button.detener").click();
   await fin(p);
-  assert.match(await estado(p), new RegExp(`\\nDetuviste la comprobación en la prueba «${SIN_LLAMADAS.replace(/[[\]]/g, "\\$&")}»\\.`));
+  assert.match(await estado(p), new RegExp(`\\nHas detenido la comprobación en la prueba «${SIN_LLAMADAS.replace(/[[\]]/g, "\\$&")}»\\.`));
   const antes = await p.locator(".reto-pruebas > li.bien").count();
   assert.ok(antes >= 1, "the tests before it are shown");
   // The stopped test says the learner stopped it, not that the code was slow.
   const parada = p.locator(".reto-pruebas > li.mal", { hasText: SIN_LLAMADAS });
   const detalle = await parada.locator(".detalle").innerText();
-  assert.match(detalle, /\nLa detuviste tú, con Detener, mientras tu función hacía esta prueba\.$/);
+  assert.match(detalle, /\nLa has detenido tú, con Detener, mientras tu función hacía esta prueba\.$/);
   assert.doesNotMatch(detalle, /bucle infinito|no ha terminado/);
   await leidasComoSinEjecutar(p, antes + 1);
   await p.close();

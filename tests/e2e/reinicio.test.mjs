@@ -30,7 +30,7 @@ test("a fatal interpreter error restarts the worker, says so, and keeps the edit
   await p.keyboard.press("Control+A");
   await p.keyboard.insertText(codigo);
   const salida = await ejecutar(p, "hola", { espera: 20_000 });
-  assert.match(salida, /El intérprete se detuvo de golpe .* y se ha reiniciado/);
+  assert.match(salida, /El intérprete se ha detenido de golpe .* y se ha reiniciado/);
   assert.equal(await p.locator('[data-celda="hola"] .cm-content').innerText(), codigo);
   await p.locator('[data-celda="hola"] button.restaurar').click();
   assert.match(await ejecutar(p, "hola"), /Hola, Ana/); // the new worker runs

@@ -110,9 +110,9 @@ test("a loop that swallows the interrupt restarts the interpreter, says where, a
   // The inner loop's back edge, where the interrupt is raised, is inside the try: it never ends.
   await escribirEnReto(p, "def observaciones(respuesta, entorno):\n    while True:\n        try:\n            while True:\n                pass\n        except BaseException:\n            pass\n");
   await p.locator(".reto button.comprobar").click();
-  await p.waitForFunction(() => /no terminó en la prueba/.test(document.querySelector(".reto-estado").textContent), null, { timeout: 30_000 });
+  await p.waitForFunction(() => /no ha terminado en la prueba/.test(document.querySelector(".reto-estado").textContent), null, { timeout: 30_000 });
   assert.match(await p.locator(".reto-estado").innerText(),
-    /^La comprobación no terminó en la prueba «Reproduce la conversación de la lección»: Tu código no terminó a tiempo y hubo que reiniciar el intérprete/);
+    /^La comprobación no ha terminado en la prueba «Reproduce la conversación de la lección»\. Tu código no terminó a tiempo y hubo que reiniciar el intérprete/);
   assert.equal(await p.locator(".reto button.comprobar").isEnabled(), true);
   assert.match(await ejecutar(p, "a-ciegas"), /lista\.txt \| pan, leche, patatas/);
   await p.close();

@@ -474,8 +474,8 @@ def test_tools_are_checked_like_an_api_would(ns):
     herramienta = ns["HERRAMIENTAS"][0]
     casos = [
         ([dict(herramienta, name="leer fichero")],
-         "herramienta 1 ('leer fichero'): el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API"),
-        ([dict(herramienta, name="x" * 65)], "el nombre tiene 65 caracteres, y el curso pide 64 como mucho"),
+         "herramienta 1 ('leer fichero'): el nombre debe cumplir ^[a-zA-Z0-9_-]{1,64}$, como piden las dos API"),
+        ([dict(herramienta, name="x" * 65)], "el nombre tiene 65 caracteres, y las dos API piden 64 como mucho"),
         ([{"name": "leer", "description": "Lee."}],
          "herramienta 1 ('leer'): falta el campo input_schema, que debe ser un objeto"),
         ([dict(herramienta, input_schema={"type": "string"})],
@@ -640,17 +640,21 @@ def test_block_types_and_tool_names_the_api_refuses_say_nothing_of_the_course(ns
         "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con %s; llega {'type': 'texto', 'text': 'Hola'}" % tipos)
     assert _rechazo(ns, [("usuario", ["Hola"])]) == (
         "mensaje 1 (usuario), bloque 1: un bloque es un diccionario con %s; llega 'Hola'" % tipos)
-    # The API's 400: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'".
+    # Both APIs' docs say ^[a-zA-Z0-9_-]{1,64}$; the Messages API's 400 says
+    # "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'".
     leer = ns["HERRAMIENTAS"][0]
-    patron = ("el nombre debe cumplir ^[a-zA-Z0-9_-]{1,128}$, como pide la API: de 1 a 128 letras sin tilde, "
-              "cifras, _ o -, sin espacios")
-    for nombre in ("leer fichero", "x" * 129, "", "leé"):
+    patron = ("el nombre debe cumplir ^[a-zA-Z0-9_-]{1,64}$, como piden las dos API: de 1 a 64 letras sin "
+              "tilde, cifras, _ o -, sin espacios")
+    for nombre in ("leer fichero", "", "leé", "x" * 70 + " "):
         assert _rechazo(ns, [PIDE], [dict(leer, name=nombre)]) == "herramienta 1 (%r): %s" % (nombre, patron)
-    # 65 to 128 characters the Messages API takes, Chat Completions does not: the course's rule.
-    assert _rechazo(ns, [PIDE], [dict(leer, name="x" * 128)]) == (
-        "herramienta 1 (%r): el nombre tiene 128 caracteres, y el curso pide 64 como mucho (convención del "
-        "curso: la Messages API admite hasta 128 y Chat Completions hasta 64; el curso pide lo que admiten "
-        "las dos)" % ("x" * 128))
+    # 65 to 128 characters: Chat Completions refuses them, the Messages API's 400 takes them. Both
+    # docs say 64, and the message says all three, never «convención del curso».
+    largo = "herramienta 1 (%r): el nombre tiene %d caracteres, y las dos API piden 64 como mucho en su " \
+        "documentación (^[a-zA-Z0-9_-]{1,64}$): %s"
+    assert _rechazo(ns, [PIDE], [dict(leer, name="x" * 128)]) == largo % (
+        "x" * 128, 128, "Chat Completions lo rechaza, y la Messages API, según su error 400, admite hasta 128")
+    assert _rechazo(ns, [PIDE], [dict(leer, name="x" * 129)]) == largo % ("x" * 129, 129, "las dos lo rechazan")
+    assert ns["peticion"]([PIDE], [dict(leer, name="x" * 64)], api="openai")["tools"][0]["function"]["name"] == "x" * 64
     # A server tool (or another the API defines) needs no input_schema: leaving them out is the course's rule.
     assert _rechazo(ns, [PIDE], [{"type": "web_search_20250305", "name": "web_search"}]) == (
         "herramienta 1 ('web_search'): es una herramienta definida por la API (web_search_20250305), que no "
@@ -728,6 +732,22 @@ def test_mid_conversation_system_messages_go_right_after_a_user_message(ns):
     assert ns["fallos_de_protocolo"]([PIDE, breve, ("usuario", "¿Y?")]) == [
         "mensaje 2 (sistema): a un mensaje de sistema a mitad de conversación le sigue uno del "
         "asistente, o ninguno, y a este le sigue uno del usuario"]
+    # MSM: "Consecutive system messages are accepted and treated as a single system section, which
+    # follows the same placement rule as a whole": one message for the section, naming it.
+    otra = ("sistema", "Y cita el fichero.")
+    assert ns["fallos_de_protocolo"]([PIDE, breve, otra, vale]) == []
+    assert ns["fallos_de_protocolo"]([PIDE, vale, ("usuario", "¿Y?"), breve, otra]) == []
+    assert ns["fallos_de_protocolo"]([PIDE, breve, otra, ("usuario", "¿Y?")]) == [
+        "mensaje 3 (sistema): los mensajes de sistema seguidos a mitad de conversación (del 2 al 3) cuentan "
+        "como uno, al que le sigue uno del asistente, o ninguno, y a estos les sigue uno del usuario"]
+    assert ns["fallos_de_protocolo"]([PIDE, vale, breve, otra, otra]) == [
+        "mensaje 3 (sistema): los mensajes de sistema seguidos a mitad de conversación (del 3 al 5) cuentan "
+        "como uno, que va justo después de un mensaje del usuario, y estos van detrás de uno del asistente "
+        "(los mensajes de sistema del principio van aparte, en el parámetro system)"]
+    e = falla(ns["ModeloGuionizado"]([]), [PIDE, vale, breve, otra, ("usuario", "¿Y?")])
+    assert (e._reglas, e._mensaje) == (("sistema_tras_usuario", "sistema_antes_del_asistente"), 3)
+    cuerpo = ns["peticion"]([SISTEMA, PIDE, breve, otra, vale], [])
+    assert [m["role"] for m in cuerpo["messages"]] == ["user", "system", "system", "assistant"]
     # After the results of the calls, before the model's next answer.
     guion, r, v = _conversacion(ns)
     assert _fallos(ns, ("asistente", r[0]), ("usuario", v[0]), breve) == []
@@ -865,7 +885,15 @@ def test_export_images(ns):
     obs = [ns["resultado"]("t1", [ns["texto"]("la foto:"), url]), v[0][1]]
     assert ns["peticion"](_turno2(r, v, obs), ns["HERRAMIENTAS"])["messages"][2]["content"] == obs
     e = falla(ns["peticion"], _turno2(r, v, obs), ns["HERRAMIENTAS"], api="openai")
-    assert type(e) is ValueError and "Chat Completions" in str(e) and "tool" in str(e)
+    assert type(e) is ValueError and str(e) == (
+        "Chat Completions no admite bloques image en un mensaje tool: en Chat Completions solo los mensajes "
+        "del usuario llevan algo más que texto: imágenes (image_url), audio (input_audio) y ficheros (file)")
+    # An image by file_id has no image_url: that part takes a URL or base64 data.
+    archivo = {"type": "image", "source": {"type": "file", "file_id": "file_011"}}
+    e = falla(ns["peticion"], [("usuario", [archivo, ns["texto"]("¿Qué se ve?")])], [], api="openai")
+    assert type(e) is ValueError and str(e) == (
+        "Chat Completions no admite esta imagen: la parte image_url de un mensaje del usuario lleva su URL o "
+        "sus datos en base64, no una fuente de tipo file")
 
 
 def test_export_is_json_and_rejects_an_unknown_api(ns):

@@ -103,3 +103,25 @@ def test_every_reply_the_references_get_is_a_message_and_a_chat_completion(anota
     _valida(anotadas, ns)
     motivos = {r.stop_reason for r in anotadas}
     assert {"tool_use", "end_turn", "max_tokens", "refusal"} <= motivos, motivos
+
+
+def test_the_user_parts_guionizado_names_are_chat_completions_own(ns):
+    # The refusal of a block Chat Completions cannot carry lists what a user message can:
+    # every member of the SDK's ChatCompletionContentPartParam, by its type.
+    import typing
+    tipos = {typing.get_args(typing.get_type_hints(parte)["type"])[0]
+             for parte in typing.get_args(openai_chat.ChatCompletionContentPartParam)}
+    assert tipos == set(ns["_PARTES_DEL_USUARIO"]) == {"text", "image_url", "input_audio", "file"}
+
+
+def test_the_user_parts_peticion_sends_are_chat_completions_messages(ns):
+    base64 = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0K"}}
+    url = {"type": "image", "source": {"type": "url", "url": "https://example.com/foto.jpg"}}
+    M = [("sistema", "Describe."), ("usuario", [base64, url, ns["texto"]("¿Qué se ve?")])]
+    mensaje = pydantic.TypeAdapter(openai_chat.ChatCompletionMessageParam)
+    partes = pydantic.TypeAdapter(list[openai_chat.ChatCompletionContentPartParam])  # the SDK's is lazy
+    mensajes = ns["peticion"](M, [], api="openai")["messages"]
+    for m in mensajes:
+        assert mensaje.validate_python(m)["role"] == m["role"]
+    assert partes.validate_python(mensajes[1]["content"]) == mensajes[1]["content"]
+    assert [p["type"] for p in mensajes[1]["content"]] == ["image_url", "image_url", "text"]
