@@ -74,8 +74,8 @@ EXPLICACIONES = {
     "recursion": ("Una función se ha llamado a sí misma (o a otra que la llama) sin parar: comprueba que la "
                   "recursión llega a un caso que acaba, o escríbela con un bucle."),
     "otra_excepcion": ("Esta prueba espera que tu función lance `{esperada}`, y antes le ha saltado un `{tipo}`: "
-                       "comprueba tú ese caso antes de la línea que falla y lanza `raise {esperada}(\"…\")` con "
-                       "el motivo."),
+                       "comprueba tú ese caso antes de la línea que falla y lanza allí la excepción, con el "
+                       "motivo: `raise {esperada}(\"…\")`."),
     "tope_pasado": ("Tu código ha llamado al modelo más veces de las que permite `tope`: cuenta las llamadas al "
                     "modelo y, si llegas a `tope` sin una respuesta final, sal del bucle y devuelve `(None, M)`."),
     "guion_agotado": ("Tu código ha llamado al modelo más veces de las que tiene el guion: el bucle debe parar "
@@ -119,8 +119,9 @@ PROTOCOLO = {
                     "escribe algo en él."),
     "espacios_al_final": ("El último mensaje del asistente no puede acabar en espacios ni saltos de línea: "
                           "quítaselos con `.rstrip()`."),
-    "tipo_de_bloque": ("Cada bloque es un diccionario cuyo `type` admite ese mensaje (el mensaje de arriba dice "
-                       "cuáles): las funciones del curso (`texto`, `llamada`, `resultado`, `error`) los hacen así."),
+    "tipo_de_bloque": ("Cada bloque es un diccionario con un `type` que ese mensaje admite (el mensaje de "
+                       "arriba dice cuáles): las funciones del curso (`texto`, `llamada`, `resultado`, `error`) "
+                       "los hacen así."),
     "bloque_de_la_api": ("La API admite ese tipo de bloque, pero el curso usa solo `text`, `image`, `tool_use` y "
                          "`tool_result`: quita ese bloque."),
     "campo_de_la_api": "La API admite ese campo, pero el curso no lo usa: quítalo del bloque.",

@@ -38,7 +38,7 @@ fichero `esperas.txt` del entorno, con `escribir`, y así las pruebas ven cuánt
 PISTAS = [
     "Empieza por el `bucle` de la plantilla, que ya funciona con respuestas completas, y cambia "
     "solo dos cosas: la llamada al modelo, dentro de un `try`, y la decisión de después, que "
-    "ahora mira `r.stop_reason` en vez de buscar bloques `tool_use`.",
+    "ahora mira `respuesta.stop_reason` en vez de buscar bloques `tool_use`.",
     "Un reintento es otra vuelta del bucle sin añadir nada a `M`: en el `except`, espera y haz "
     "`continue`. Así cada intento gasta una vuelta, y el tope los cuenta sin más.",
     ("Lleva la cuenta de los reintentos seguidos en una variable: empieza en 0, sube en cada "
@@ -150,7 +150,7 @@ def esperar(entorno, segundos):
 '''
 
 PLANTILLA = '''\
-# El bucle de «Los errores también son observaciones», que mira si hay llamadas en la respuesta.
+# El bucle de «El bucle del agente», que mira si hay llamadas en la respuesta.
 def bucle_robusto(modelo, inicio, entorno, tope):
     M = list(inicio)
     for vuelta in range(tope):

@@ -8,10 +8,10 @@ FIRMA = "permiso"  # lo que recibe la función: una llamada, el entorno y confir
 FUNCION = "ejecutar"
 
 ENUNCIADO = """\
-Escribe `ejecutar(ll, entorno, confirmar)`. Es el `ejecutar` de la lección anterior con un
-paso más: antes de ejecutar, decide si la llamada puede ejecutarse. `confirmar(ll)` pregunta
-al usuario y devuelve `True` si lo permite. Devuelve siempre un único `tool_result` con el id
-de la llamada y nunca lanza una excepción. En este orden:
+Escribe `ejecutar(ll, entorno, confirmar)`. Es el `ejecutar` de «Los errores también son
+observaciones» con un paso más: antes de ejecutar, decide si la llamada puede ejecutarse.
+`confirmar(ll)` pregunta al usuario y devuelve `True` si lo permite. Devuelve siempre un único
+`tool_result` con el id de la llamada y nunca lanza una excepción. En este orden:
 
 1. Si la llamada no cumple su esquema, devuelve
    `error(id, "no se ha ejecutado: " + motivo)`, con el `motivo` de `incumple(ll)`.
@@ -25,8 +25,8 @@ de la llamada y nunca lanza una excepción. En este orden:
      nombre en lugar de NOMBRE, sin preguntar.
 3. Ejecuta la herramienta una vez, con `FUNCIONES[ll["name"]](entorno, **ll["input"])`: si
    lanza una excepción `e`, devuelve `error(id, str(e))`; si no, `resultado(id, lo_devuelto)`.
-   Como en la lección anterior, si `str(e)` está vacío, el contenido es el nombre de su clase,
-   `type(e).__name__`: la API no admite un error sin contenido.
+   Como en «Los errores también son observaciones», si `str(e)` está vacío, el contenido es el
+   nombre de su clase, `type(e).__name__`: la API no admite un error sin contenido.
 
 Solo se pregunta por una llamada que cumple su esquema y que `PERMISOS` manda preguntar.
 """
@@ -42,7 +42,7 @@ PISTAS = [
     "no se notará. `\"denegar\"` y una herramienta que no está en `PERMISOS` acaban igual.",
     ("`confirmar(ll)` se llama como mucho una vez, y solo si la política dice `\"preguntar\"`: "
      "guarda su respuesta en una variable. Después del permiso, el paso 3 es el `ejecutar` de "
-     "la lección anterior.", 2),
+     "«Los errores también son observaciones».", 2),
 ]
 
 DISCUSION = """\
@@ -150,7 +150,7 @@ REGLAS = {
                                                                          "esquema de la llamada."}),
 }
 
-# leer con su contrato completo, como en la lección anterior, y la política de permisos.
+# leer con su contrato completo, como en «Los errores también son observaciones», y la política de permisos.
 CONTEXTO = '''\
 def leer(entorno, ruta):
     if ruta not in entorno:

@@ -54,7 +54,7 @@ test("a wrong solution fails, with a message that shows both sides, the learner'
     "Se envió la respuesta:\n  tool_use e1 borrar, input {\"ruta\": \"lista.txt\"}\n" +
     "Se esperaba que observaciones lanzara ValueError, y lanzó KeyError en la línea 6 de tu código: 'borrar'.\n" +
     "Esta prueba espera que tu función lance ValueError, y antes le ha saltado un KeyError: comprueba tú ese caso " +
-    "antes de la línea que falla y lanza raise ValueError(\"…\") con el motivo.");
+    "antes de la línea que falla y lanza allí la excepción, con el motivo: raise ValueError(\"…\").");
   // The line the feedback names is marked in the editor, as a cell marks its error's.
   assert.deepEqual(await p.locator(".reto .cm-linea-error").allInnerTexts(), ["            f = FUNCIONES[b[\"name\"]]"]);
   assert.match(r.estado, new RegExp(`^${N - 1} de ${N} pruebas superadas\\.`));

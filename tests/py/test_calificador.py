@@ -111,7 +111,7 @@ def test_a_hidden_test_never_shows_its_inputs_and_a_visible_one_does():
     # its class, the learner's line, and what the test expected of it.
     assert "\n".join(oculta.split("\n")[1:]) == (
         "Esta prueba espera que tu función lance ValueError, y antes le ha saltado un TypeError: comprueba tú ese "
-        "caso antes de la línea que falla y lanza raise ValueError(\"…\") con el motivo.")
+        "caso antes de la línea que falla y lanza allí la excepción, con el motivo: raise ValueError(\"…\").")
     assert oculta.split("\n")[0].endswith(" de tu código.")
 
 

@@ -227,10 +227,10 @@ TABLA = [
     # llamar-herramientas: a test that expected ValueError says so, whatever came instead ...
     (("KeyError", "'borrar'", CLAVE), {"excepcion": "ValueError"},
      "Esta prueba espera que tu función lance `ValueError`, y antes le ha saltado un `KeyError`: comprueba tú "
-     "ese caso antes de la línea que falla y lanza `raise ValueError(\"…\")` con el motivo."),
+     "ese caso antes de la línea que falla y lanza allí la excepción, con el motivo: `raise ValueError(\"…\")`."),
     (("TypeError", "unsupported operand type(s) for +: 'int' and 'str'", TIPO), {"excepcion": "ValueError"},
      "Esta prueba espera que tu función lance `ValueError`, y antes le ha saltado un `TypeError`: comprueba tú "
-     "ese caso antes de la línea que falla y lanza `raise ValueError(\"…\")` con el motivo."),
+     "ese caso antes de la línea que falla y lanza allí la excepción, con el motivo: `raise ValueError(\"…\")`."),
     # ... but a mistake in the code itself keeps its own line: that is what to fix first.
     (("NameError", "name 'incumpe' is not defined", NOMBRE), {"excepcion": "ValueError"},
      "Ni tu código ni el reto definen `incumpe`: revisa cómo lo has escrito, o dale valor antes de usarlo."),
