@@ -20,6 +20,10 @@ cuerpo de la petición que recibiría una API real (la Messages API o Chat Compl
 La respuesta es una Respuesta: la lista de bloques, con stop_reason, usage, id y model, y
 respuesta_api(respuesta) da el cuerpo que enviaría la API real. Un turno del guion puede ser
 también una respuesta cortada, una negativa o un error HTTP (ver «La respuesta entera»).
+
+ModeloReal(api=..., modelo=...) se llama igual que ModeloGuionizado, pero contesta un modelo de
+verdad: solo en las celdas de la página, cuando lo activas en su recuadro «Modelo real» (ver
+«Un modelo de verdad», al final).
 """
 import copy as _copy
 import json as _json
