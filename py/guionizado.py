@@ -1202,8 +1202,9 @@ class ModeloReal:
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             raise RespuestaMalFormada("la respuesta de la API no tiene la forma de una respuesta de %s (%s): %s"
                                       % (self.api, e, _corto(contestacion["cuerpo"], 200))) from None
+        # "api": los tokens los ha contado la API, no son la estimación del curso (la vista lo dice).
         self._guarda({"turno": self.turno, "recibidos": M, "respuesta": list(respuesta),
-                      "stop_reason": respuesta.stop_reason, "usage": dict(respuesta.usage)})
+                      "stop_reason": respuesta.stop_reason, "usage": dict(respuesta.usage, api=True)})
         return respuesta
 
 

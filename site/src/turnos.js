@@ -32,7 +32,7 @@ function turno(tu, conError) {
   if (tu.recibidos !== null) raiz.prepend(el("p", "narracion", t(tu.recibidos === 1 ? "turno_recibe_uno" : "turno_recibe", { n: tu.recibidos })));
   raiz.setAttribute("aria-live", "off"); // a drawn view is read when visited, not announced
   if (tu.marca) senalar(raiz, tu.marca);
-  if (tu.motivo) raiz.append(el("p", "narracion motivo", t("turno_motivo", { motivo: tu.motivo, entrada: tu.uso.input_tokens, salida: tu.uso.output_tokens })));
+  if (tu.motivo) raiz.append(el("p", "narracion motivo", t(tu.uso.api ? "turno_motivo_api" : "turno_motivo", { motivo: tu.motivo, entrada: tu.uso.input_tokens, salida: tu.uso.output_tokens })));
   if (tu.http) raiz.append(el("p", "rechazo fallo-http", t("turno_fallo_http", { error: tu.error })));
   else if (tu.error && conError) raiz.append(el("p", "rechazo", t("turno_rechaza", { error: tu.error })));
   if (tu.esperado) {

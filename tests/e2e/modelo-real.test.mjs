@@ -86,7 +86,7 @@ test("with the key, an Anthropic run: the SDK-valid body, the key headers, the r
   }
   assert.equal(b.cuerpo.messages.at(-1).content[0].type, "tool_result");
   const vista = p.locator('[data-celda="esquema"] .salida .turnos');
-  assert.match(await vista.innerText(), /get_weather/);
+  assert.match(await vista.innerText(), /get_weather[^]*Tokens \(contados por la API\): 2095 de entrada/);
   assert.equal(await p.locator('[data-celda="esquema"] .medidor').innerText(),
     "Modelo real: 2 llamadas, 2479 tokens de entrada y 573 de salida; gratis, en tu máquina."); // the stand-in is local
   assert.deepEqual(ajenas(), []);
