@@ -13,8 +13,7 @@ export class Interprete {
     this.avisos = { alProgreso, alListo, alErrorCarga, alReiniciar };
     const aislada = self.crossOriginIsolated; // SharedArrayBuffer exists only then
     [this.buffer, this.bufferReloj, this.bufferEntrada] = aislada ? [new SharedArrayBuffer(1), new SharedArrayBuffer(4), nuevaEntrada()] : [];
-    this.senal = aislada && new Uint8Array(this.buffer);
-    this.reloj = aislada && new Int32Array(this.bufferReloj);
+    [this.senal, this.reloj] = aislada ? [new Uint8Array(this.buffer), new Int32Array(this.bufferReloj)] : [false, false];
     this.actual = null; // { id, oyentes, resolver }
     if (!diferido) this.arrancar();
   }
@@ -53,8 +52,9 @@ export class Interprete {
       case "recortada": return oyentes.alRecortada?.(m.lineas, m.bytes);
       case "reloj": return this.vigilar(m.seq, m.plazo, () => oyentes.alPrueba?.(m.prueba));
       case "entrada": this.esperaEntrada = true; return oyentes.alEntrada?.(m.prompt);
-      case "api": this.esperaEntrada = true; // the call's module loads only when a cell uses ModeloReal
-        return import("./modelo-real.js").then((mr) => mr.llamarApi(m.id, m.peticion, oyentes.alApi)).then((r) => this.responder(r));
+      case "api": this.esperaEntrada = true; // modelo-real.js loads only when a cell uses ModeloReal
+        return import("./modelo-real.js").then((mr) => mr.llamarApi(m.id, m.peticion, oyentes.alApi))
+          .then((r) => this.actual?.id === m.id && this.responder(r)); // after Stop, its run is over
       case "conversacion": return oyentes.alConversacion?.(m.turnos);
       case "fin": return this.terminar(m.resultado);
       case "muerto": return this.reiniciar(t("trabajador_muerto", { motivo: m.motivo }));

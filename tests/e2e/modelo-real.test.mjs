@@ -11,11 +11,12 @@ import { PYTHON, RAIZ, LECCION, arrancarServidor, abrirNavegador, esperarInterpr
 import { RETO, escribirEnReto, comprobarReto } from "./ayuda-reto.mjs";
 
 const CLAVE = "sk-ant-prueba-0123456789";
+const LEJANA = "http://api.prueba.test"; // a provider's origin, not the learner's machine: routed to the stand-in
 const e = {};
 before(async () => {
   e.falsa = spawn(PYTHON, [join(RAIZ, "tests", "api", "falsa.py")], { stdio: ["ignore", "pipe", "inherit"] });
   e.api = await new Promise((resolver) => e.falsa.stdout.on("data", (d) => resolver(String(d).trim())));
-  e.servidor = await arrancarServidor(join(RAIZ, "dist"), ["--conectar", e.api]);
+  e.servidor = await arrancarServidor(join(RAIZ, "dist"), ["--conectar", e.api, "--conectar", LEJANA]);
   e.navegador = await abrirNavegador(e.servidor.origen, { soloAnotar: true });
 });
 after(async () => {
@@ -174,4 +175,17 @@ test("after a run with a key, an export and a submission, the key is in no store
   await p.getByRole("button", { name: "Olvidar la clave" }).click();
   assert.ok(!(await almacenes(p)).includes(CLAVE));
   for (const x of [p, reto, indice]) await x.close();
+});
+
+test("the meter prices a provider's model from the course's data, with its date", async () => {
+  await e.navegador.contexto.route(`${LEJANA}/**`, async (ruta) =>
+    ruta.fulfill({ response: await ruta.fetch({ url: ruta.request().url().replace(LEJANA, e.api) }) }));
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5"));
+  await activar(p);
+  await correr(p, celda("anthropic", "claude-haiku-4-5").replace(`${e.api}/v1`, `${LEJANA}/v1`));
+  // 2479 input tokens at 1 US$ and 573 output tokens at 5 US$ per million (site/precios-modelos.json)
+  assert.equal(await p.locator('[data-celda="esquema"] .medidor').innerText(),
+    "Modelo real: 2 llamadas, 2479 tokens de entrada y 573 de salida; unos 0,0053 US$ (precios del 2026-12-05).");
+  await p.close();
 });
