@@ -33,6 +33,7 @@ from construir.leer import leer
 from construir.paginas import Paginas, css_resaltado
 from construir.precache import escribir_sw
 from construir.validar import cargar_validador, validar
+from serve import con_conectar, origen_valido
 
 RAIZ = Path(__file__).resolve().parent
 
@@ -119,7 +120,7 @@ def normalizar_base(base):
     return "/" + "".join(p + "/" for p in partes)
 
 
-def escribir(cursos, destino, dir_py, comprimir=True, base="/"):
+def escribir(cursos, destino, dir_py, comprimir=True, base="/", conectar=()):
     en_base = lambda url: base + url.removeprefix("/")  # noqa: E731  the builders write root paths
     textos = json.loads((RAIZ / "site" / "textos.es.json").read_text(encoding="utf-8"))
     static = destino / "static"
@@ -167,7 +168,8 @@ def escribir(cursos, destino, dir_py, comprimir=True, base="/"):
             (carpeta / "index.html").write_text(pagina, encoding="utf-8")
     (destino / "index.html").write_text(paginas.raiz(primero, textos["ir_al_curso"]), encoding="utf-8")
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
-    shutil.copy2(RAIZ / "_headers", destino / "_headers")
+    cabeceras = (RAIZ / "_headers").read_text(encoding="utf-8")
+    (destino / "_headers").write_text(con_conectar(cabeceras, conectar), encoding="utf-8")
     version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea], base)
     if comprimir:
         comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
@@ -190,16 +192,24 @@ def main(argv=None):
     args.add_argument("--salida", default=str(RAIZ / "dist"))
     args.add_argument("--base", default="/", help="la ruta bajo la que se sirve el sitio (por defecto /)")
     args.add_argument("--sin-comprimir", action="store_true")
+    args.add_argument("--conectar", action="append", default=[], metavar="ORIGEN",
+                      help="un origen de API al que pueden llamar las celdas (ModeloReal): se añade a "
+                           "connect-src en dist/_headers; se repite (docs/desplegar.md)")
     opciones = args.parse_args(argv)
     t0 = time.perf_counter()
     destino = Path(opciones.salida).resolve()
     nuevo = destino.with_name(f"{destino.name}.nuevo-{os.getpid()}")
     try:
         base = normalizar_base(opciones.base)
+        try:
+            conectar = tuple(origen_valido(o) for o in opciones.conectar)
+        except ValueError as e:
+            raise ErrorDeConstruccion([f"build.py: {e}"]) from None
         cursos = leer_cursos(opciones.lecciones)
         shutil.rmtree(nuevo, ignore_errors=True)
         nuevo.mkdir(parents=True)
-        version, n = escribir(cursos, nuevo, opciones.py, comprimir=not opciones.sin_comprimir, base=base)
+        version, n = escribir(cursos, nuevo, opciones.py, comprimir=not opciones.sin_comprimir, base=base,
+                              conectar=conectar)
         intercambiar(nuevo, destino)
     except ErrorDeConstruccion as e:
         shutil.rmtree(nuevo, ignore_errors=True)

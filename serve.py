@@ -20,6 +20,8 @@ GET /__bytes__?por=ruta, the same split by URL path as a JSON object
 {"/path": bytes}; the answers to /__bytes__ itself are not counted.
 --sin-aislar leaves out COOP/COEP, to test the page's fallback when it is not
 cross-origin isolated (Stop then restarts the worker).
+--conectar ORIGEN (repeated) adds ORIGEN to connect-src, so that a cell's ModeloReal may call
+that API (docs/desplegar.md); without it, the pages reach nothing off their origin.
 """
 import argparse
 import email.utils
@@ -27,6 +29,7 @@ import http.server
 import json
 import os
 import posixpath
+import re
 import sys
 import threading
 import urllib.parse
@@ -62,10 +65,27 @@ AISLAMIENTO = {
 }
 
 
+def con_conectar(csp, origenes):
+    """csp with origenes added to connect-src: the API origins a cell's ModeloReal may call
+    (docs/desplegar.md); build.py --conectar writes the same into dist/_headers."""
+    return csp.replace("connect-src 'self';", " ".join(["connect-src 'self'", *origenes]) + ";")
+
+
+ORIGEN = re.compile(r"https?://[a-z0-9.-]+(:\d+)?|http://\[::1\](:\d+)?")
+
+
+def origen_valido(texto):
+    """texto as an origin for connect-src (scheme, host, port; nothing after), or ValueError."""
+    if not ORIGEN.fullmatch(texto):
+        raise ValueError(f"--conectar espera un origen como https://api.anthropic.com o "
+                         f"http://localhost:11434, sin ruta ni barra final, no {texto!r}")
+    return texto
+
+
 def cabeceras_comunes():
     aislar = AISLAMIENTO if Manejador.aislar else {}
-    return {**aislar, "Content-Security-Policy": CSP, "Cross-Origin-Resource-Policy": "same-origin",
-            "X-Content-Type-Options": "nosniff"}
+    return {**aislar, "Content-Security-Policy": con_conectar(CSP, Manejador.conectar),
+            "Cross-Origin-Resource-Policy": "same-origin", "X-Content-Type-Options": "nosniff"}
 
 
 def cache_control(ruta_url):
@@ -87,6 +107,7 @@ class Manejador(http.server.BaseHTTPRequestHandler):
     base = "/"
     contar = False
     aislar = True
+    conectar = ()  # origins added to connect-src (--conectar)
     enviados = 0
     por_ruta = {}  # URL path -> body bytes sent (--contar)
     cerrojo = threading.Lock()
@@ -207,7 +228,14 @@ def main(argv=None):
     p.add_argument("--base", default="/", help="la ruta bajo la que se sirve (la de build.py --base)")
     p.add_argument("--contar", action="store_true")
     p.add_argument("--sin-aislar", action="store_true")
+    p.add_argument("--conectar", action="append", default=[], metavar="ORIGEN",
+                   help="un origen de API al que pueden llamar las celdas (ModeloReal); se repite")
     a = p.parse_args(argv)
+    try:
+        Manejador.conectar = tuple(origen_valido(o) for o in a.conectar)
+    except ValueError as e:
+        print(f"serve.py: {e}", file=sys.stderr)
+        return 1
     base = "/" + "".join(f"{x}/" for x in a.base.split("/") if x)
     raiz = Path(a.dir).resolve()
     if not (raiz / "index.html").is_file():

@@ -21,6 +21,10 @@ cuerpo de la petición que recibiría una API real (la Messages API o Chat Compl
 La respuesta es una Respuesta: la lista de bloques, con stop_reason, usage, id y model, y
 respuesta_api(respuesta) da el cuerpo que enviaría la API real. Un turno del guion puede ser
 también una respuesta cortada, una negativa o un error HTTP (ver «La respuesta entera»).
+
+ModeloReal(api=..., modelo=...) se llama igual que ModeloGuionizado, pero contesta un modelo de
+verdad: solo en las celdas de la página, cuando lo activas en su recuadro «Modelo real» (ver
+«Un modelo de verdad», al final).
 """
 import copy as _copy
 import json as _json
@@ -1151,3 +1155,147 @@ def _respuesta_openai(respuesta, bloques):
 def _de_respuesta_api(cuerpo):
     """La Respuesta de un Message de respuesta_api(): lo que cruza del calificador al arnés."""
     return Respuesta(cuerpo["content"], cuerpo["stop_reason"], cuerpo["usage"], cuerpo["id"], cuerpo["model"])
+
+
+# --- Un modelo de verdad -------------------------------------------------------------------
+# Las fuentes: la referencia de la Messages API (MSG, https://docs.anthropic.com/en/api/messages),
+# la de Chat Completions (CCR, arriba) y «CORS» de Anthropic: una página solo puede llamar a la API
+# con la cabecera anthropic-dangerous-direct-browser-access (la pone la página, no este fichero).
+
+class ModeloNoDisponible(RuntimeError):
+    """ModeloReal no puede llamar a un modelo aquí: la frase dice por qué y qué hacer."""
+
+
+class RespuestaMalFormada(ValueError):
+    """La API ha contestado algo que no tiene la forma de una respuesta suya."""
+
+
+_URL_BASE = {"anthropic": "https://api.anthropic.com/v1", "openai": "https://api.openai.com/v1"}
+_RUTA = {"anthropic": "/messages", "openai": "/chat/completions"}
+_TOPE_MAX_TOKENS = 1024  # cada respuesta, como mucho; la página limita además las llamadas
+_SOLO_EN_LA_PAGINA = ("ModeloReal solo llama a un modelo desde una celda de la página del curso: al "
+                      "comprobar un reto, en el calificador o fuera de la página no puede. Usa ModeloGuionizado.")
+
+
+class ModeloReal:
+    """Un modelo de lenguaje de verdad, con la misma llamada que ModeloGuionizado:
+
+        modelo = ModeloReal(api="anthropic", modelo="claude-haiku-4-5")
+        respuesta = modelo(M, HERRAMIENTAS)   # una Respuesta, con stop_reason y usage de verdad
+
+    api="anthropic" envía peticion(M, HERRAMIENTAS) a la Messages API; api="openai", a Chat
+    Completions en url_base (OpenAI, OpenRouter o un servidor local como Ollama:
+    url_base="http://localhost:11434/v1"). Antes de gastar una llamada revisa la petición como
+    ModeloGuionizado (ErrorDeProtocolo); un error HTTP de la API es un ErrorDeLaAPI.
+
+    La clave no se escribe aquí: la pide la página, en su recuadro «Modelo real», y nunca llega a
+    Python. Solo funciona en las celdas, cuando lo has activado en ese recuadro.
+    """
+
+    def __init__(self, api="anthropic", modelo=None, url_base=None, max_tokens=_TOPE_MAX_TOKENS):
+        if api not in _RUTA:
+            raise ValueError("api debe ser 'anthropic' u 'openai', no %r" % (api,))
+        if not isinstance(modelo, str) or not modelo:
+            raise ValueError("di qué modelo quieres, por ejemplo ModeloReal(api=%r, modelo=\"...\")" % api)
+        self.api, self.modelo = api, modelo
+        self.url_base = (url_base or _URL_BASE[api]).rstrip("/")
+        self.max_tokens = max(1, min(int(max_tokens), _TOPE_MAX_TOKENS))
+        self.turno = 0
+        self._turnos = []
+
+    _rechaza = ModeloGuionizado._rechaza
+    _guarda = ModeloGuionizado._guarda
+
+    def __call__(self, M, herramientas=None):
+        self.turno += 1
+        try:
+            _revisa_herramientas(herramientas)
+            M = _normaliza(M)
+        except ErrorDeProtocolo as e:
+            raise self._rechaza(e, _copia(M)) from None
+        fallos = _fallos_de_la_peticion(M, herramientas)
+        if fallos:
+            raise self._rechaza(_error(ErrorDeProtocolo, fallos, "turno %d: " % self.turno), M)
+        cuerpo = peticion(M, herramientas, self.api, self.modelo)
+        cuerpo["max_tokens"] = self.max_tokens
+        contestacion = _a_la_pagina(self.api, self.url_base + _RUTA[self.api], cuerpo)
+        if contestacion["status"] != 200:
+            error = ErrorDeLaAPI(contestacion["status"], contestacion["cuerpo"], contestacion.get("reintentar_tras"))
+            self._guarda({"turno": self.turno, "recibidos": M, "mensaje": None, "bloque": None,
+                          "error": "ErrorDeLaAPI: %s" % error, "esperado": None,
+                          "http": {"status": error.status, "cuerpo": error.cuerpo,
+                                   "reintentar_tras": error.reintentar_tras}})
+            raise error
+        leer = _de_anthropic if self.api == "anthropic" else _de_openai
+        try:
+            respuesta = leer(contestacion["cuerpo"])
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            raise RespuestaMalFormada("la respuesta de la API no tiene la forma de una respuesta de %s (%s): %s"
+                                      % (self.api, e, _corto(contestacion["cuerpo"], 200))) from None
+        # "api": los tokens los ha contado la API, no son la estimación del curso (la vista lo dice).
+        self._guarda({"turno": self.turno, "recibidos": M, "respuesta": list(respuesta),
+                      "stop_reason": respuesta.stop_reason, "usage": dict(respuesta.usage, api=True)})
+        return respuesta
+
+
+def _a_la_pagina(api, url, cuerpo):
+    """Lo que contesta la página a la petición: {"status", "cuerpo", "reintentar_tras"}. La página
+    hace la llamada con la clave, que así nunca entra en Python; si no puede, dice por qué."""
+    try:
+        import _pagina  # solo existe en la página
+        contestacion = _pagina.llamar_api({"api": api, "url": url, "cuerpo": cuerpo})
+    except (ImportError, AttributeError):
+        contestacion = None
+    if contestacion is None:
+        raise ModeloNoDisponible(_SOLO_EN_LA_PAGINA)
+    if "fallo" in contestacion:
+        raise ModeloNoDisponible(contestacion["fallo"])
+    return contestacion
+
+
+def _uso(entrada, salida):
+    if not (isinstance(entrada, int) and isinstance(salida, int)):
+        raise ValueError("usage sin sus números de tokens")
+    return {"input_tokens": entrada, "output_tokens": salida}
+
+
+def _de_anthropic(cuerpo):
+    """La Respuesta de un Message de la Messages API (MSG), revisada: solo bloques text y tool_use."""
+    if cuerpo["type"] != "message" or cuerpo["role"] != "assistant":
+        raise ValueError("no es un message del asistente")
+    bloques = []
+    for b in cuerpo["content"]:
+        if b["type"] == "text" and isinstance(b["text"], str):
+            bloques.append({"type": "text", "text": b["text"]})
+        elif b["type"] == "tool_use" and isinstance(b["input"], dict) and _NOMBRE.fullmatch(b["name"]):
+            bloques.append({"type": "tool_use", "id": str(b["id"]), "name": b["name"], "input": b["input"]})
+        else:
+            raise ValueError("un bloque %r que el curso no sabe leer" % b.get("type"))
+    uso = cuerpo["usage"]
+    return Respuesta(bloques, str(cuerpo["stop_reason"]), _uso(uso["input_tokens"], uso["output_tokens"]),
+                     str(cuerpo["id"]), str(cuerpo["model"]))
+
+
+# CCR: finish_reason al revés (ver _FINES).
+_MOTIVOS_OPENAI = {"stop": "end_turn", "tool_calls": "tool_use", "length": "max_tokens",
+                   "content_filter": "refusal", "function_call": "tool_use"}
+
+
+def _de_openai(cuerpo):
+    """La Respuesta de un ChatCompletion (CCR), con sus tool_calls como bloques tool_use."""
+    eleccion = cuerpo["choices"][0]
+    mensaje = eleccion["message"]
+    bloques = []
+    texto = mensaje.get("content") or mensaje.get("refusal")
+    if texto:
+        bloques.append({"type": "text", "text": str(texto)})
+    for llamada in mensaje.get("tool_calls") or []:
+        entrada = _json.loads(llamada["function"]["arguments"] or "{}")
+        if not isinstance(entrada, dict):
+            raise ValueError("los arguments de una llamada no son un objeto JSON")
+        bloques.append({"type": "tool_use", "id": str(llamada["id"]),
+                        "name": str(llamada["function"]["name"]), "input": entrada})
+    uso = cuerpo.get("usage") or {}
+    return Respuesta(bloques, _MOTIVOS_OPENAI.get(eleccion.get("finish_reason"), "end_turn"),
+                     _uso(uso.get("prompt_tokens", 0), uso.get("completion_tokens", 0)),
+                     str(cuerpo.get("id", "")), str(cuerpo.get("model", "")))

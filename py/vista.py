@@ -24,7 +24,7 @@ run, "recibidos": how many messages it received (both None for a conversation al
 the refusal's text or None, "marca": {"mensaje", "bloque"} the refusal names (either may be
 None), "esperado": the view of the message the script expected there, or None, "motivo": the
 reply's stop_reason and "uso": its usage ({"input_tokens", "output_tokens"}, the course's
-estimate), or None, "http": for a turn where the script made the API fail, {"status", "cuerpo":
+estimate, or the API's counts with "api": True for ModeloReal), or None, "http": for a turn where the script made the API fail, {"status", "cuerpo":
 the API's error JSON, "reintentar_tras"} (its "error" is then ErrorDeLaAPI's text, and no
 refusal: it marks nothing), or None}.
 """
@@ -293,7 +293,8 @@ def arbol_turno(turno, con_error=True):
         raiz.insert(2, ["p", {"class": "narracion"},
                         _t("turno_recibe_uno") if recibidos == 1 else _t("turno_recibe", n=recibidos)])
     if turno["motivo"]:
-        raiz.append(["p", {"class": "narracion motivo"}, _t("turno_motivo", motivo=turno["motivo"],
+        clave = "turno_motivo_api" if turno["uso"].get("api") else "turno_motivo"  # ModeloReal's counts
+        raiz.append(["p", {"class": "narracion motivo"}, _t(clave, motivo=turno["motivo"],
                      entrada=turno["uso"]["input_tokens"], salida=turno["uso"]["output_tokens"])])
     if turno["http"]:
         raiz.append(["p", {"class": "rechazo fallo-http"}, _t("turno_fallo_http", error=turno["error"])])

@@ -80,7 +80,7 @@ export class Celda {
       { lineas: lineas.toLocaleString("es"), bytes: `${Math.round(bytes / 1024)} KB` }), "nota recortada");
     const alEntrada = (prompt) => (this.cerrarEntrada = pedirEntrada(this.seccion, prompt, responder));
     return { alSalida: (flujo, texto) => this.escribir(flujo, texto), alRecortada: recortada, alEntrada,
-             alConversacion: (turnos) => this.conversacion(turnos) };
+             alConversacion: (turnos) => this.conversacion(turnos), alApi: () => this.seccion };
   }
 
   /** py/vista.py's drawn turns, put where the output is (turnos.js loads once); see this.dibujado. */

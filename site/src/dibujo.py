@@ -1,6 +1,6 @@
 """Drawing conversations in the page: what entorno.py's ver_conversacion() finds as the module
-_pagina, and the refused turn a cell's error carries (py/vista.py's turns, sent drawn as its
-trees, which turnos.js builds).
+_pagina (with the API call of guionizado.py's ModeloReal, which the page makes), and the refused
+turn a cell's error carries (py/vista.py's turns, sent drawn as its trees, which turnos.js builds).
 
 Only a cell draws: a challenge's Comprobar runs the same code in the same worker, and its tests
 report their own refusals (comprobador.py), so a ver_conversacion() there prints its text.
@@ -19,11 +19,26 @@ TOPE_TEXTO = 20_000
 
 en_celda = False  # set by ejecutor.py around a cell's run
 _dibujar_js = None  # JS: dibujar(drawn turns as JSON text, size) -> false past the run's drawings cap
+_llamar_api_js = None  # JS: llamarApi(request as JSON text) -> the page's answer as JSON text, or None (Stop)
 
 
-def configurar(dibujar):
-    global _dibujar_js
-    _dibujar_js = dibujar
+def configurar(dibujar, llamar_api=None):
+    global _dibujar_js, _llamar_api_js
+    _dibujar_js, _llamar_api_js = dibujar, llamar_api
+
+
+def _llamar_api(peticion):
+    """guionizado.py's ModeloReal asks the page to make its API call (the page holds the key, so it
+    never enters Python): {"status", "cuerpo", "reintentar_tras"} or {"fallo": why not}; None outside
+    a cell (Comprobar runs in this worker too, and keeps the scripted model)."""
+    if _llamar_api_js is None or not en_celda:
+        return None
+    sys.stdout.flush()
+    sys.stderr.flush()
+    texto = _llamar_api_js(json.dumps(peticion, ensure_ascii=False))
+    if texto is None:
+        raise KeyboardInterrupt
+    return json.loads(texto)
 
 
 def _dibujar(turnos):
@@ -63,7 +78,7 @@ def _turnos(turnos):
 
 
 _pagina = sys.modules["_pagina"] = types.ModuleType("_pagina")
-_pagina.conversacion, _pagina.turnos = _conversacion, _turnos
+_pagina.conversacion, _pagina.turnos, _pagina.llamar_api = _conversacion, _turnos, _llamar_api
 
 
 def rechazo(exc):

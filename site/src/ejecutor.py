@@ -92,12 +92,12 @@ def _open_url_bajo(base):
     return open_url
 
 
-def configurar(mensaje_input, pedir_entrada=None, dormir=None, dibujar=None, base="/"):
+def configurar(mensaje_input, pedir_entrada=None, dormir=None, dibujar=None, base="/", llamar_api=None):
     """Called after every boot (fresh or from the snapshot)."""
     global _mensaje_input, _pedir_entrada, _dormir_js
     _mensaje_input, _pedir_entrada, _dormir_js = mensaje_input, pedir_entrada, dormir
     pyodide.http.open_url = _open_url_bajo(base)
-    dibujo.configurar(dibujar)
+    dibujo.configurar(dibujar, llamar_api)
     builtins.input = _input
     time.sleep = _sleep
     for flujo in (sys.stdout, sys.stderr):

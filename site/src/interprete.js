@@ -1,7 +1,7 @@
-// The page's handle on the worker, and the only reader of its messages (protocolo.js): boots
-// it, runs one thing at a time, stops a run through the SharedArrayBuffer interrupt byte, cuts
-// a challenge call that outlives its plazo, and restarts the worker when it dies or cannot be
-// interrupted. Restarts lose the namespace; callers hear about them through alReiniciar.
+// The page's handle on the worker, and the only reader of its messages (protocolo.js): boots it,
+// runs one thing at a time, stops a run through the SharedArrayBuffer interrupt byte, cuts a challenge
+// call that outlives its plazo, and restarts the worker when it dies or cannot be interrupted.
+// Restarts lose the namespace; callers hear about them through alReiniciar.
 import { t } from "./textos.js";
 import { aTrabajador, SIGINT, nuevaEntrada, escribirEntrada } from "./protocolo.js";
 
@@ -13,8 +13,7 @@ export class Interprete {
     this.avisos = { alProgreso, alListo, alErrorCarga, alReiniciar };
     const aislada = self.crossOriginIsolated; // SharedArrayBuffer exists only then
     [this.buffer, this.bufferReloj, this.bufferEntrada] = aislada ? [new SharedArrayBuffer(1), new SharedArrayBuffer(4), nuevaEntrada()] : [];
-    this.senal = aislada && new Uint8Array(this.buffer);
-    this.reloj = aislada && new Int32Array(this.bufferReloj);
+    [this.senal, this.reloj] = aislada ? [new Uint8Array(this.buffer), new Int32Array(this.bufferReloj)] : [false, false];
     this.actual = null; // { id, oyentes, resolver }
     if (!diferido) this.arrancar();
   }
@@ -37,7 +36,7 @@ export class Interprete {
       if (w === this.worker) this.estaListo ? this.reiniciar(t("trabajador_muerto", { motivo })) : this.avisos.alErrorCarga(motivo);
     };
     this.worker = w;
-    const mensajes = { input: t("input_no_disponible"), paquete: t("paquete_error") };
+    const mensajes = { input: t("input_no_disponible"), paquete: t("paquete_error"), api: t("api_sin_aislar") };
     w.postMessage(aTrabajador.iniciar(this.config, mensajes, this.buffer, this.bufferReloj, this.bufferEntrada));
   }
 
@@ -53,6 +52,9 @@ export class Interprete {
       case "recortada": return oyentes.alRecortada?.(m.lineas, m.bytes);
       case "reloj": return this.vigilar(m.seq, m.plazo, () => oyentes.alPrueba?.(m.prueba));
       case "entrada": this.esperaEntrada = true; return oyentes.alEntrada?.(m.prompt);
+      case "api": this.esperaEntrada = true; // modelo-real.js loads only when a cell uses ModeloReal
+        return import("./modelo-real.js").then((mr) => mr.llamarApi(m.id, m.peticion, oyentes.alApi))
+          .then((r) => this.actual?.id === m.id && this.responder(r)); // after Stop, its run is over
       case "conversacion": return oyentes.alConversacion?.(m.turnos);
       case "fin": return this.terminar(m.resultado);
       case "muerto": return this.reiniciar(t("trabajador_muerto", { motivo: m.motivo }));
@@ -93,11 +95,9 @@ export class Interprete {
     });
   }
 
-  /** Answers the input() the run waits on; null stops the run instead (protocolo.js, ENTRADA). */
+  /** Answers the input() or API call the run waits on; null stops the run instead (protocolo.js, ENTRADA). */
   responder(texto) {
-    if (!this.esperaEntrada) return;
-    this.esperaEntrada = false;
-    escribirEntrada(this.bufferEntrada, texto);
+    if (this.esperaEntrada) escribirEntrada(this.bufferEntrada, texto), (this.esperaEntrada = false);
   }
 
   detener() {

@@ -2,7 +2,7 @@
 // side sends is built here; interprete.js is the only reader of the worker's.
 //
 // Page -> worker
-//   iniciar    {config, mensajes: {input, paquete}, buffer, reloj, entrada}
+//   iniciar    {config, mensajes: {input, paquete, api}, buffer, reloj, entrada}
 //              buffer: SharedArrayBuffer(1), the interrupt byte (SIGINT = 2); reloj:
 //              SharedArrayBuffer(4), the challenge call in progress (see comprobador.py);
 //              entrada: the answer to input(), ENTRADA below. All three null when the page
@@ -22,6 +22,9 @@
 //   recortada  {id, lineas, bytes}        what the output cap left out (a write is cut inside), at the end of a run
 //   reloj      {id, seq, plazo, prueba}   a challenge call starts: cut it after plazo ms
 //   entrada    {id, prompt}               input() waits: the page answers through ENTRADA
+//   api        {id, peticion: {api, url, cuerpo}}  a cell's ModeloReal waits: the page makes the call
+//                                         (the key never enters the worker) and answers through ENTRADA
+//                                         {status, cuerpo, reintentar_tras} or {fallo}, as JSON (modelo-real.js)
 //   conversacion {id, turnos}             a cell's ver_conversacion(): py/vista.py's turns as
 //                                         trees ([{turno, arbol}], its arboles()), drawn where the
 //                                         cell's output has got to; a text dibujo.py cut says so
@@ -81,6 +84,7 @@ export const aPagina = {
   recortada: (id, lineas, bytes) => ({ tipo: "recortada", id, lineas, bytes }),
   reloj: (id, seq, plazo, prueba) => ({ tipo: "reloj", id, seq, plazo, prueba }),
   entrada: (id, prompt) => ({ tipo: "entrada", id, prompt }),
+  api: (id, peticion) => ({ tipo: "api", id, peticion }),
   conversacion: (id, turnos) => ({ tipo: "conversacion", id, turnos }),
   fin: (id, resultado) => ({ tipo: "fin", id, resultado }),
   muerto: (motivo) => ({ tipo: "muerto", motivo }),

@@ -43,13 +43,15 @@ const avisos = {
   },
 };
 
-// input(): post the prompt, then block this thread until the page answers (or Stop).
-function pedirEntrada(prompt) {
+// input() and ModeloReal's call (the page makes it, with the key): post, block until the page answers
+// through ENTRADA (or Stop: undefined, and Python raises KeyboardInterrupt).
+function esperarPagina(mensaje) {
   salida.vaciar(); // what was printed before the question shows before the field
   Atomics.store(new Int32Array(entrada, 0, 1), 0, 0);
-  enviar(aPagina.entrada(actual, prompt));
-  return esperarEntrada(entrada); // undefined after Stop: ejecutor.py raises KeyboardInterrupt
+  enviar(mensaje);
+  return esperarEntrada(entrada);
 }
+const pedirEntrada = (prompt) => esperarPagina(aPagina.entrada(actual, prompt)), llamarApi = (texto) => (entrada ? esperarPagina(aPagina.api(actual, JSON.parse(texto))) : JSON.stringify({ fallo: mensajes.api }));
 
 // ver_conversacion(), drawn after what was printed; past 20 or 2M chars (of dibujo.py's data) in a run, printed (the output cap bounds it).
 function dibujar(texto, tamano) {
@@ -77,14 +79,13 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
     urlsPaquetes = config.paquetes;
     ejecutor = py.pyimport("ejecutor");
     entrada = bufferEntrada;
-    ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined, dibujar, config.base ?? "/");
+    ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined, dibujar, config.base ?? "/", llamarApi);
     comprobador = py.pyimport("comprobador");
     comprobador.configurar(avisos);
     py.setStdout({ write: (b) => salida.escribir("stdout", b) });
     py.setStderr({ write: (b) => salida.escribir("stderr", b) });
     py.setStdin({ error: true });
-    // A fatal error (out of memory, a broken runtime) can leave the run's promise
-    // unsettled forever; Pyodide's private hook lets the page restart the worker.
+    // A fatal error can leave the run unsettled forever: Pyodide's private hook lets the page restart the worker.
     if (py._api) py._api.on_fatal = (e) => enviar(aPagina.muerto(motivo(e)));
     if (buffer) {
       interrupcion = new Uint8Array(buffer);
@@ -92,8 +93,7 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
       py.setInterruptBuffer(interrupcion);
     }
     enviar(aPagina.listo(performance.now() - t0, arranque.origen));
-    // Challenges grade with jsonschema: install it now, so that the first Comprobar
-    // does not wait for it (a run that comes meanwhile shares the same install).
+    // Challenges grade with jsonschema: install it now, for the first Comprobar (a run meanwhile shares the install).
     if (config.conReto) cargarImportados(py, "import jsonschema", urlsPaquetes).catch(() => {});
   } catch (e) {
     enviar(aPagina.errorCarga(motivo(e)));

@@ -1,0 +1,56 @@
+// ModeloReal's calls (py/guionizado.py), made by the page so that the key never enters the worker
+// (protocolo.js, "api"): off until the learner turns it on in the panel (panel-modelo.js), at most
+// TOPE_LLAMADAS per run, and each reply's tokens added to the run's meter (medidor.js).
+import { t } from "./textos.js";
+import { TOPE_ENTRADA } from "./protocolo.js";
+import { ajustes, mostrarPanel } from "./panel-modelo.js";
+import { medir } from "./medidor.js";
+
+export const TOPE_LLAMADAS = 20; // a loop without a cap would spend the learner's money until Stop
+let [run, llamadas] = [null, 0];
+
+const fallo = (clave, valores) => JSON.stringify({ fallo: t(clave, valores) });
+
+// Anthropic lets a page call the API only with the last header ("CORS" in its docs); an
+// OpenAI-compatible server without a key (a local Ollama) gets no Authorization at all.
+function cabeceras(api, clave) {
+  const h = { "content-type": "application/json" };
+  if (api === "anthropic") {
+    Object.assign(h, { "x-api-key": clave, "anthropic-version": "2023-06-01", "anthropic-dangerous-direct-browser-access": "true" });
+  } else if (clave) h.authorization = `Bearer ${clave}`;
+  return h;
+}
+
+/** The answer to a run's ModeloReal call, as JSON text for ENTRADA; seccion() is the cell's section,
+ *  or absent when a challenge is being checked (Comprobar keeps the scripted model). */
+export async function llamarApi(id, { api, url, cuerpo }, seccion) {
+  if (!seccion) return fallo("api_solo_celdas");
+  const { activo, clave } = ajustes();
+  if (!activo) {
+    mostrarPanel(seccion());
+    return fallo("api_desactivada");
+  }
+  if (api === "anthropic" && !clave) return fallo("api_sin_clave");
+  if (!navigator.onLine) return fallo("api_sin_conexion");
+  if (run !== id) [run, llamadas] = [id, 0];
+  if (++llamadas > TOPE_LLAMADAS) return fallo("api_tope_llamadas", { tope: TOPE_LLAMADAS });
+  const origen = new URL(url).origin;
+  let respuesta, texto;
+  try {
+    respuesta = await fetch(url, { method: "POST", headers: cabeceras(api, clave), body: JSON.stringify(cuerpo) });
+    texto = await respuesta.text();
+  } catch {
+    return fallo("api_sin_respuesta", { origen }); // offline, refused, or not in the page's connect-src
+  }
+  let leido;
+  try {
+    leido = JSON.parse(texto);
+  } catch {
+    leido = texto.slice(0, 2000);
+  }
+  const tras = respuesta.headers.get("retry-after");
+  const contestacion = JSON.stringify({ status: respuesta.status, cuerpo: leido, reintentar_tras: tras === null ? null : Number(tras) });
+  if (new TextEncoder().encode(contestacion).length > TOPE_ENTRADA) return fallo("api_respuesta_larga", { kb: TOPE_ENTRADA / 1024 });
+  medir(seccion(), id, cuerpo.model, origen, respuesta.ok ? leido.usage : null);
+  return contestacion;
+}

@@ -1,0 +1,191 @@
+// ModeloReal from a real page (py/guionizado.py, site/src/modelo-real.js, panel-modelo.js,
+// medidor.js) against tests/api/falsa.py, a local stand-in of the Messages API and Chat
+// Completions that refuses a body the official SDKs' types refuse (400) and answers with the
+// APIs' documented examples. The site is served with --conectar for the stand-in's origin alone.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PYTHON, RAIZ, LECCION, arrancarServidor, abrirNavegador, esperarInterprete, ejecutar, exportarProgreso } from "./ayuda.mjs";
+import { RETO, escribirEnReto, comprobarReto } from "./ayuda-reto.mjs";
+
+const CLAVE = "sk-ant-prueba-0123456789";
+const LEJANA = "http://api.prueba.test"; // a provider's origin, not the learner's machine: routed to the stand-in
+const e = {};
+before(async () => {
+  e.falsa = spawn(PYTHON, [join(RAIZ, "tests", "api", "falsa.py")], { stdio: ["ignore", "pipe", "inherit"] });
+  e.api = await new Promise((resolver) => e.falsa.stdout.on("data", (d) => resolver(String(d).trim())));
+  e.servidor = await arrancarServidor(join(RAIZ, "dist"), ["--conectar", e.api, "--conectar", LEJANA]);
+  e.navegador = await abrirNavegador(e.servidor.origen, { soloAnotar: true });
+});
+after(async () => {
+  await e.navegador?.cerrar();
+  e.servidor?.parar();
+  e.falsa?.kill();
+});
+const registro = async () => (await fetch(`${e.api}/registro`)).json();
+const ajenas = () => e.navegador.ajenas.lista.filter((u) => !u.startsWith(e.api + "/"));
+
+const celda = (api, modelo, resto = "") => `from pyodide.http import open_url
+exec(open_url("/courses/llm-agents/guionizado.py").read())
+exec(open_url("/courses/llm-agents/entorno.py").read())
+H = [{"name": "get_weather", "description": "El tiempo de una ciudad", "input_schema": {"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]}}]
+modelo = ModeloReal(api="${api}", modelo="${modelo}", url_base="${e.api}/v1")
+M = [("usuario", "¿Qué tiempo hace en San Francisco?")]
+${resto || `r = modelo(M, H)
+print(r.stop_reason, r.usage)
+M += [("asistente", list(r)), ("usuario", [resultado(r[-1]["id"], "18 grados")])]
+r = modelo(M, H)
+print(r.stop_reason, r[0]["text"].strip())
+ver_conversacion(modelo)`}`;
+
+async function correr(p, codigo) {
+  await p.locator('[data-celda="esquema"] .cm-content').click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText(codigo);
+  return ejecutar(p, "esquema");
+}
+
+async function pagina() {
+  const p = await e.navegador.contexto.newPage();
+  await p.goto(e.servidor.origen + LECCION);
+  await esperarInterprete(p);
+  return p;
+}
+
+async function activar(p, clave = CLAVE, recordar = false) {
+  await p.getByLabel("Dejar que las celdas de esta página llamen a un modelo real").check();
+  await p.getByLabel("Tu clave de la API").fill(clave);
+  if (recordar) await p.getByLabel("Recordar la clave en este dispositivo").check();
+}
+
+test("off by default: a cell that tries says why, shows the panel, and nothing leaves the origin", async () => {
+  const p = await pagina();
+  const salida = await correr(p, celda("anthropic", "claude-haiku-4-5"));
+  assert.match(salida, /ModeloNoDisponible: El modelo real está desactivado en esta página: actívalo en el recuadro «Modelo real»/);
+  assert.equal(await p.locator(".modelo-real").count(), 1);
+  assert.deepEqual(await registro(), []);
+  assert.deepEqual(e.navegador.ajenas.lista, []);
+  await p.close();
+});
+
+test("with the key, an Anthropic run: the SDK-valid body, the key headers, the reply drawn, the meter", async () => {
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5"));
+  await activar(p);
+  const salida = await correr(p, celda("anthropic", "claude-haiku-4-5"));
+  assert.match(salida, /tool_use \{'input_tokens': 384, 'output_tokens': 70\}\nend_turn Hi! My name is Claude\./);
+  const [a, b] = await registro();
+  for (const r of [a, b]) {
+    assert.equal(r.ruta, "/v1/messages");
+    assert.equal(r.cabeceras["x-api-key"], CLAVE);
+    assert.equal(r.cabeceras["anthropic-version"], "2023-06-01");
+    assert.equal(r.cabeceras["anthropic-dangerous-direct-browser-access"], "true");
+    assert.equal(r.cuerpo.max_tokens, 1024);
+  }
+  assert.equal(b.cuerpo.messages.at(-1).content[0].type, "tool_result");
+  const vista = p.locator('[data-celda="esquema"] .salida .turnos');
+  assert.match(await vista.innerText(), /get_weather[^]*Tokens \(contados por la API\): 2095 de entrada/);
+  assert.equal(await p.locator('[data-celda="esquema"] .medidor').innerText(),
+    "Modelo real: 2 llamadas, 2479 tokens de entrada y 573 de salida; gratis, en tu máquina."); // the stand-in is local
+  assert.deepEqual(ajenas(), []);
+  await p.close();
+});
+
+test("an OpenAI-compatible server: Bearer key, Chat Completions body, tool_calls read as tool_use", async () => {
+  const antes = (await registro()).length;
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5")); // off: no call, and the panel shows
+  await activar(p, "sk-or-prueba");
+  const salida = await correr(p, celda("openai", "gpt-4o-mini"));
+  assert.match(salida, /tool_use \{'input_tokens': 82, 'output_tokens': 17\}\nend_turn Hello there, how may I assist you today\?/);
+  const [a, b] = (await registro()).slice(antes);
+  assert.equal(a.ruta, "/v1/chat/completions");
+  assert.equal(a.cabeceras.authorization, "Bearer sk-or-prueba");
+  assert.equal(a.cabeceras["x-api-key"], undefined);
+  assert.equal(b.cuerpo.messages.at(-1).role, "tool");
+  await p.close();
+});
+
+test("the API's errors (401, 429, 529) are ErrorDeLaAPI, and a run stops at its cap of calls", async () => {
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5")); // off: no call, and the panel shows
+  await activar(p, "mala");
+  assert.match(await correr(p, celda("anthropic", "claude-haiku-4-5")), /ErrorDeLaAPI: HTTP 401, authentication_error: invalid x-api-key/);
+  await p.getByLabel("Tu clave de la API").fill(CLAVE);
+  assert.match(await correr(p, celda("anthropic", "limitado")), /ErrorDeLaAPI: HTTP 429, rate_limit_error: .* \(retry-after: 7 s\)/);
+  assert.match(await correr(p, celda("anthropic", "sobrecargado")), /ErrorDeLaAPI: HTTP 529, overloaded_error: Overloaded/);
+  const bucle = "for n in range(25):\n    modelo(M, H)";
+  const salida = await correr(p, celda("anthropic", "claude-haiku-4-5", bucle));
+  assert.match(salida, /ModeloNoDisponible: Esta ejecución ya ha hecho 20 llamadas al modelo real, el tope por ejecución/);
+  assert.match(await p.locator('[data-celda="esquema"] .medidor').innerText(), /^Modelo real: 20 llamadas/);
+  await p.close();
+});
+
+test("Comprobar keeps the scripted model: a submission that calls ModeloReal is told why not", async () => {
+  const p = await e.navegador.contexto.newPage();
+  await p.goto(e.servidor.origen + RETO);
+  await esperarInterprete(p);
+  await escribirEnReto(p, 'def observaciones(respuesta, entorno):\n    ModeloReal(modelo="m")([("usuario", "hola")], [])\n    return []\n');
+  const { fallidas } = await comprobarReto(p);
+  assert.match(fallidas[0].detalle, /ModeloReal solo llama a un modelo desde una celda/);
+  await p.close();
+});
+
+// Every store a page writes, as text: localStorage, every IndexedDB record, every Cache Storage body.
+const almacenes = (p) => p.evaluate(async () => {
+  const textos = [JSON.stringify({ ...localStorage })];
+  for (const { name } of await indexedDB.databases()) {
+    const db = await new Promise((r) => { const q = indexedDB.open(name); q.onsuccess = () => r(q.result); });
+    for (const tienda of db.objectStoreNames) {
+      const todos = await new Promise((r) => { const q = db.transaction(tienda).objectStore(tienda).getAll(); q.onsuccess = () => r(q.result); });
+      textos.push(JSON.stringify(todos));
+    }
+    db.close();
+  }
+  for (const nombre of await caches.keys()) {
+    const cache = await caches.open(nombre);
+    for (const peticion of await cache.keys()) textos.push(peticion.url, await (await cache.match(peticion)).text());
+  }
+  return textos.join("\n");
+});
+
+test("after a run with a key, an export and a submission, the key is in no store; «recordar» keeps it in one", async () => {
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5")); // off: no call, and the panel shows
+  await activar(p);
+  assert.match(await correr(p, celda("anthropic", "claude-haiku-4-5")), /end_turn/);
+  const reto = await e.navegador.contexto.newPage();
+  await reto.goto(e.servidor.origen + RETO);
+  await esperarInterprete(reto);
+  await escribirEnReto(reto, "def observaciones(respuesta, entorno):\n    return []\n");
+  await comprobarReto(reto);
+  const indice = await e.navegador.contexto.newPage();
+  await indice.goto(e.servidor.origen + "/courses/llm-agents/");
+  const exportado = readFileSync(await exportarProgreso(indice), "utf8");
+  assert.ok(!exportado.includes(CLAVE));
+  assert.ok(!(await almacenes(p)).includes(CLAVE));
+  await p.getByLabel("Recordar la clave en este dispositivo").check();
+  const guardado = await almacenes(p);
+  assert.equal(guardado.split(CLAVE).length, 2, "exactly once");
+  assert.equal(await p.evaluate(() => localStorage.getItem("modelo-real:clave")), CLAVE);
+  assert.ok(!readFileSync(await exportarProgreso(indice), "utf8").includes(CLAVE));
+  await p.getByRole("button", { name: "Olvidar la clave" }).click();
+  assert.ok(!(await almacenes(p)).includes(CLAVE));
+  for (const x of [p, reto, indice]) await x.close();
+});
+
+test("the meter prices a provider's model from the course's data, with its date", async () => {
+  await e.navegador.contexto.route(`${LEJANA}/**`, async (ruta) =>
+    ruta.fulfill({ response: await ruta.fetch({ url: ruta.request().url().replace(LEJANA, e.api) }) }));
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5"));
+  await activar(p);
+  await correr(p, celda("anthropic", "claude-haiku-4-5").replace(`${e.api}/v1`, `${LEJANA}/v1`));
+  // 2479 input tokens at 1 US$ and 573 output tokens at 5 US$ per million (site/precios-modelos.json)
+  assert.equal(await p.locator('[data-celda="esquema"] .medidor').innerText(),
+    "Modelo real: 2 llamadas, 2479 tokens de entrada y 573 de salida; unos 0,0053 US$ (precios del 2026-12-05).");
+  await p.close();
+});
