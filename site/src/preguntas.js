@@ -2,7 +2,8 @@
 // wrong, whether something chosen is wrong or something is missing), show the explanations and
 // a gap's hint for a common wrong answer, let the learner try again, and save the answer
 // (localStorage). "Ver la respuesta" marks the right one beside the learner's own.
-import { clave, leerDato, guardar, olvidar } from "./almacen.js";
+import { clave, leerDato, olvidar } from "./almacen.js";
+import { anotarRespuesta } from "./progreso.js";
 import { t } from "./textos.js";
 
 /** Sets up every question of the page; `alCambiar` hears of each checked answer. */
@@ -81,7 +82,7 @@ class Pregunta {
       : elegidas.length > 1 ? "pregunta_sobra" : hueco >= 0 ? "pregunta_mal_hueco" : pista ? "pregunta_mal" : "pregunta_mal_sin_pista");
     this.mostrar.hidden = bien;
     if (guardarla) {
-      guardar(this.clave, JSON.stringify({ respuesta: r, acierto: bien, huella: this.d.huella }), null);
+      anotarRespuesta(this.clave, r, bien, this.d.huella); // every try, for the class report
       this.alCambiar?.(this.d.id);
     }
   }
