@@ -11,7 +11,9 @@ from lote import escribe_de_golpe, porcentaje, visible
 from lote_html import ESTILO
 
 ESTILO_PROGRESO = ESTILO + """
+body { max-width: 75rem; }
 .tabla { overflow-x: auto; }
+.sr { position: absolute; left: -9999px; }
 td.nombre { overflow-wrap: anywhere; min-width: 8rem; }
 .totales { display: flex; flex-wrap: wrap; gap: .5rem 2rem; padding: 0; list-style: none; }
 .totales strong { font-size: 1.4rem; display: block; }
@@ -37,8 +39,9 @@ def _tabla(cabeceras, filas, titulo):
     celda = '<td class="%s">%s</td>'
     cuerpo = "".join("<tr>%s</tr>" % "".join(celda % ("num" if num else "nombre", c)
                                              for c, (_, num) in zip(fila, cabeceras)) for fila in filas)
-    return ('<div class="tabla"><table><caption class="sr">%s</caption><thead><tr>%s</tr></thead>'
-            "<tbody>%s</tbody></table></div>" % (titulo, cab, cuerpo))
+    # A narrow screen scrolls the table sideways: the keyboard reaches it too (tabindex).
+    return ('<div class="tabla" tabindex="0" role="region" aria-label="%s"><table><caption class="sr">%s</caption>'
+            "<thead><tr>%s</tr></thead><tbody>%s</tbody></table></div>" % (titulo, titulo, cab, cuerpo))
 
 
 def pagina(clase):
@@ -87,7 +90,7 @@ def pagina(clase):
     filas = []
     for a in sorted(clase.alumnos, key=lambda a: a.nombre):
         if not a.cuenta:
-            filas.append((_e(a.nombre), "—", "—", "—", "—", "—", "apartado (arriba, por qué)"))
+            filas.append((_e(a.nombre), *["—"] * 6, "apartado (arriba, por qué)"))
             continue
         f = clase.fila(a)
         sin = lambda n: " (sin dato: %d)" % n if n else ""  # noqa: E731
@@ -103,7 +106,7 @@ def pagina(clase):
     return ('<!DOCTYPE html>\n<html lang="es"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             "<title>Progreso de la clase en «%s»</title><style>%s</style></head><body><main>%s</main></body></html>\n"
-            % (curso, ESTILO_PROGRESO + ".sr { position: absolute; left: -9999px; }", "\n".join(partes)))
+            % (curso, ESTILO_PROGRESO, "\n".join(partes)))
 
 
 def escribe(clase, ruta):
