@@ -279,10 +279,12 @@ class Paginas:
                 m, partes = doc["meta"], doc["bloques"]
                 celdas = [b for b in partes if b["tipo"] == "celda"]
                 preguntas = [b["pregunta"] for b in partes if b["tipo"] == "pregunta"]
-                lecciones.append({"slug": m["slug"], "bloque": k,
-                                  "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
-                                  "preguntas": [{"id": p["id"], "huella": huellas.de_pregunta(p)} for p in preguntas],
-                                  "retos": [b["reto"]["nombre"] for b in partes if b["tipo"] == "reto"]})
+                leccion = {"slug": m["slug"], "bloque": k, "titulo": m["titulo"],
+                           "celdas": [id_celda(b, n) for n, b in enumerate(celdas, 1)],
+                           "preguntas": [{"id": p["id"], "huella": huellas.de_pregunta(p)} for p in preguntas],
+                           "retos": [b["reto"]["nombre"] for b in partes if b["tipo"] == "reto"]}
+                plantillas = [huellas.de_texto(b["reto"]["plantilla"]) for b in partes if b["tipo"] == "reto"]
+                lecciones.append(dict(leccion, huella=huellas.de_leccion(leccion, plantillas)))
                 minutos = duracion.minutos(doc)
                 total += minutos
                 tiempo = html.escape(self.textos["indice_duracion"].format(

@@ -6,6 +6,7 @@
     python3 py/calificar.py --prepara
     python3 py/calificar.py --reto RETO --esperado --semilla N   (build.py's data for the page)
     python3 py/calificar.py --reto RETO --resumen --csv notas.csv --html informe.html -- *.py
+    python3 py/calificar.py --progreso --csv clase.csv --html clase.html -- progresos/*.json
 
 Prints one JSON object per submission, one per line, in the order given: Gradescope's
 results.json plus "entrega", the file's path, "semilla", the seed of its hidden inputs, and
@@ -26,7 +27,8 @@ Every verdict comes from Pyodide, the page's interpreter; this CPython process o
     but one small JSON message is killed. juez.py and hijo.py list the messages.
 This file is the command: its options, the batch and its output. The judge's handle and the relay
 are relevo.py's (Juez, Relevo); a node process and its pipe channel, proceso.py's; the runtime
-folder and the sandboxes, aislamiento.py's; the batch's summary and reports, lote.py's.
+folder and the sandboxes, aislamiento.py's; the batch's summary and reports, lote.py's; the
+class's progress from the learners' exports (--progreso), progreso_clase.py's and progreso_html.py's.
 """
 import argparse
 import concurrent.futures
@@ -45,6 +47,8 @@ import calificador  # noqa: E402
 import carga  # noqa: E402
 import lote  # noqa: E402
 import lote_html  # noqa: E402
+import progreso_clase  # noqa: E402
+import progreso_html  # noqa: E402
 from relevo import Juez  # noqa: E402
 
 TIEMPO_LLAMADA = calificador.TIEMPO_LLAMADA  # the page's Comprobar uses the same two
@@ -142,9 +146,16 @@ def main(argv=None):
     p.add_argument("--html", metavar="FICHERO", type=destino,
                    help="escribe también un informe en HTML: el resumen, una gráfica de cada prueba y "
                         "por qué falla cada entrega")
+    p.add_argument("--progreso", action="store_true",
+                   help="los ficheros son progresos exportados por los alumnos (.json): escribe el progreso "
+                        "de la clase, con --csv, --html y --resumen, sin calificar nada")
+    p.add_argument("--curso", metavar="CARPETA",
+                   help="con --progreso, la carpeta del curso construido (por defecto, la única de dist/courses/)")
     p.add_argument("entregas", nargs="*", metavar="ENTREGA.py",
                    help="los ficheros que calificar; una línea JSON por cada uno, en este orden")
     opciones = p.parse_args(argv)
+    if opciones.progreso or opciones.curso:
+        return progreso(p, opciones)
     if opciones.reto and opciones.reto.endswith(".reto.py") and os.path.isfile(opciones.reto):
         ruta = Path(opciones.reto).resolve()  # a challenge outside lessons/ (build.py's tests)
         opciones.reto = ruta.name[:-len(".reto.py")]
@@ -185,6 +196,43 @@ def main(argv=None):
         avisa("califico SIN AISLAMIENTO: el código de las entregas corre como tú (--sin-aislamiento)")
     avisa_si_raras(opciones.entregas, opciones.semilla)
     return califica_todas(base, modo, (opciones.reto, conocidos[opciones.reto]), opciones)
+
+
+def progreso(p, opciones):
+    """--progreso: the class's progress from the learners' export files (progreso_clase.py)."""
+    if not opciones.progreso:
+        p.error("--curso va con --progreso")
+    if opciones.reto or opciones.lista or opciones.prepara or opciones.esperado or opciones.semilla is not None:
+        p.error("--progreso no califica: no va con --reto, --lista, --prepara, --esperado ni --semilla")
+    if not opciones.entregas:
+        p.error("--progreso pide al menos un fichero de progreso exportado")
+    if not (opciones.csv or opciones.html):
+        opciones.resumen = True  # something to read
+    if opciones.curso is None:
+        cursos = progreso_clase.cursos_en(RAIZ / "dist")
+        if len(cursos) != 1:
+            p.exit(2, "calificar.py: %s; di cuál con --curso CARPETA (make build lo construye en dist/courses/)\n" % (
+                "no hay ningún curso construido en dist/courses/" if not cursos else
+                "hay %d cursos construidos: %s" % (len(cursos), ", ".join(c.name for c in cursos))))
+        opciones.curso = cursos[0]
+    try:
+        curso = progreso_clase.leer_curso(opciones.curso)
+    except progreso_clase.NoEsCurso as e:
+        p.exit(2, "calificar.py: %s\n" % e)
+    clase = progreso_clase.Clase(curso, opciones.entregas)
+    fallo = False
+    for ruta, escribe_en in ((opciones.csv, clase.escribe_csv),
+                             (opciones.html, lambda r: progreso_html.escribe(clase, r))):
+        if ruta:
+            try:
+                escribe_en(ruta)
+            except OSError as e:
+                avisa("no he podido escribir %s: %s" % (ruta, e.strerror))
+                fallo = True
+    if opciones.resumen:
+        for linea in clase.resumen():
+            avisa(linea)
+    return 1 if fallo else 0
 
 
 def avisa(texto):

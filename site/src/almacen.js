@@ -3,12 +3,13 @@
 //       JSON {"texto", "huella"}, the code and the fingerprint of the original it started from
 //       (construir/huellas.py), so that a newer build can tell (version.js); a plain string,
 //       saved before fingerprints, reads as based on today's original. No key for the original.
-//   <curso>/<slug>:reto-<name>:resultado, :superado, :pistas, :fallos   the last report, "1" once passed, hints seen, failed checks
-//   <curso>/<slug>:pregunta-<id>                           {"respuesta", "acierto", "huella"}
-//   <curso>/<slug>:celdas-ejecutadas                       [cell ids]  (progreso.js)
+//   <curso>/<slug>:reto-<name>:resultado, :superado, :pistas, :fallos, :historial   the last report, "1" once
+//       passed, hints seen and failed checks before passing, and those with their times (pistas.js)
+//   <curso>/<slug>:pregunta-<id>                           {"respuesta", "acierto", "huella", "intentos"}
+//   <curso>/<slug>:celdas-ejecutadas, :leccion:empezada, :leccion:terminada   [cell ids], times (progreso.js)
 //   <curso>/:ultimo-sitio                                  {"slug", "ancla"}
-// formas.js says what each value holds (leerDato reads through it); an export (indice.js) is such
-// keys with their values. Without storage (private mode, quota) edits live only in the editor.
+// site/formas.json says what each value holds (leerDato reads through formas.js); an export (indice.js)
+// is such keys with their values. Without storage (private mode, quota) edits live in the editor.
 import { PREFIJO, formaDe, revisarGuardado } from "./formas.js";
 
 const ignorados = new Map(); // key -> what is wrong with its value, said once by the page
@@ -44,7 +45,6 @@ export function alIgnorado(f) {
   oyentes.push(f);
   if (ignorados.size) f([...ignorados.values()]);
 }
-
 const avisar = () => oyentes.forEach((f) => f([...ignorados.values()]));
 
 export function guardar(k, texto, original) {

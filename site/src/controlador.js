@@ -2,7 +2,7 @@
 // first when a cell says it uses their names (":usa:" in the lesson source).
 import { Celda } from "./celda.js";
 import { Reto } from "./reto.js";
-import { marcarCelda, marcarSitio } from "./progreso.js";
+import { marcarCelda, marcarLeccion, marcarSitio } from "./progreso.js";
 import { t } from "./textos.js";
 
 export function montar(datos, interprete, carga) {
@@ -41,6 +41,7 @@ export function montar(datos, interprete, carga) {
       [reto.prueba, tareaActual] = ["", { celda: reto, cancelada: false }];
       try {
         reto.terminar(await interprete.comprobar(`reto-${nombre}`, reto.codigo(), esperado, fuentes, reto.oyentes()));
+        marcarLeccion(datos); // after terminar has saved whether it passed
       } finally {
         [reto.enCola, tareaActual] = [false, null];
       }
@@ -86,8 +87,7 @@ export function montar(datos, interprete, carga) {
       }
       await correr(celda, celda);
     } finally {
-      tareaActual = null;
-      celda.enCola = false;
+      [tareaActual, celda.enCola] = [null, false];
       celda.estado(false);
     }
   }
@@ -95,7 +95,7 @@ export function montar(datos, interprete, carga) {
   async function correr(celda, pedida) {
     const r = await celda.correr(interprete);
     const comoEnsena = (r.traza && celda.termina === "error") || (r.detenida && celda.termina === "detenida");
-    if (r.ok || comoEnsena) marcarCelda(curso, slug, celda.id); // ":termina:": its error or stop is the point
+    if (r.ok || comoEnsena) marcarCelda(datos, celda.id); // ":termina:": its error or stop is the point
     if (r.ok) {
       ejecutadas.add(celda.id);
       if (!performance.getEntriesByName("primera-salida").length) performance.mark("primera-salida");

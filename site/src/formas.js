@@ -4,34 +4,23 @@
 // A form is data: "texto", "numero", "booleano", "nulo"; {igual: v}; {entero: true}, a string
 // of digits; {json: form}, a string holding JSON of that form; {lista: form}; {una: [forms]};
 // {campos: {name: form}}, an object with those fields ("name?": may be missing; others are left
-// alone); {claves: true}, an object of saved keys and their values, each checked by ENTRADAS.
+// alone); {mapa: form}, an object whose every value has that form; {ref: name}, formas.json's
+// formas[name]; {claves: true}, an object of saved keys and their values, each checked by ENTRADAS.
 import { t } from "./textos.js";
+import FORMAS from "../formas.json"; // the same description py/progreso_clase.py reads
 
-export const PREFIJO = "curso-agentes";
-export const FORMATO = "curso-agentes/progreso";
-// 2: edits are {texto, huella} and answers carry their question's huella (almacen.js). An import
-// takes either version: a value of version 1 reads as based on the current lesson.
-export const VERSION = 2;
+export const PREFIJO = FORMAS.prefijo;
+export const FORMATO = FORMAS.formato;
+// 2: edits are {texto, huella} and answers carry their question's huella (almacen.js). 3: an
+// answer keeps every try (intentos), a challenge its history, a lesson when it was begun and
+// finished, and `fallos` counts only before passing; the export names its course and lessons'
+// versions. An import takes any version: a value of version 1 reads as based on the current lesson.
+export const VERSION = FORMAS.version;
 
-const CLAVE = new RegExp(`^${PREFIJO}:([^/:]+)/([^/:]*):(.+)$`); // course, lesson, what
+const CLAVE = new RegExp(FORMAS.clave); // course, lesson, what
 // By what comes after the lesson, first match: its form, and what it is, for the learner.
-const ENTRADAS = [
-  [/^celdas-ejecutadas$/, { json: { lista: "texto" } }, "guardado_celdas"],
-  [/^ultimo-sitio$/, { json: { campos: { slug: "texto", ancla: "texto" } } }, "guardado_sitio"],
-  [/^pregunta-(.+)$/, { json: { campos: { respuesta: { una: ["texto", "numero", "booleano", { lista: "numero" }] },
-                                          acierto: "booleano", "huella?": "texto" } } }, "guardado_pregunta"],
-  [/^reto-([^:]+):resultado$/, { json: { campos: { score: "numero", max_score: "numero", output: "texto",
-    "cortada_en?": { una: ["texto", "nulo"] }, "parada?": "booleano",
-    tests: { lista: { campos: { name: "texto", status: "texto", "output?": "texto", "sin_ejecutar?": "booleano" } } } } } },
-  "guardado_resultado"],
-  [/^reto-([^:]+):superado$/, { igual: "1" }, "guardado_superado"],
-  [/^reto-([^:]+):(?:pistas|fallos)$/, { entero: true }, "guardado_pistas"],
-  [/^reto-([^:]+)$/, "texto", "guardado_reto"], // an edit: {texto, huella} as JSON, or plain (version 1)
-  [/^([^:]+)$/, "texto", "guardado_celda"],
-];
-
-export const EXPORTACION = { campos: { formato: { igual: FORMATO }, version: { una: [{ igual: 1 }, { igual: VERSION }] },
-                                      "fecha?": "texto", datos: { claves: true } } };
+const ENTRADAS = FORMAS.entradas.map(([patron, forma, texto]) => [new RegExp(patron), forma, texto]);
+export const EXPORTACION = FORMAS.exportacion;
 
 const tipoDe = (v) => (v === null ? "nulo" : typeof v === "string" ? "texto" : typeof v === "number" ? "numero" : typeof v === "boolean" ? "booleano" : null);
 
@@ -54,12 +43,14 @@ export function revisar(valor, forma, ruta = "") {
     }
     return revisar(dato, forma.json, ruta);
   }
+  if (forma.ref) return revisar(valor, FORMAS.formas[forma.ref], ruta);
   if (forma.una) return forma.una.some((f) => !revisar(valor, f).length) ? [] : [t("forma_no_encaja", { donde })];
   if (forma.lista) {
     if (!Array.isArray(valor)) return deberia(t("forma_lista"));
     return valor.flatMap((v, k) => revisar(v, forma.lista, dentro(k))).slice(0, 1); // one is enough to say
   }
   if (typeof valor !== "object" || valor === null || Array.isArray(valor)) return deberia(t("forma_objeto"));
+  if (forma.mapa) return Object.entries(valor).flatMap(([k, v]) => revisar(v, forma.mapa, dentro(k))).slice(0, 1);
   if (forma.claves) return Object.entries(valor).flatMap(([k, v]) => revisarGuardado(k, v));
   return Object.entries(forma.campos).flatMap(([nombre, f]) => {
     const campo = nombre.replace(/\?$/, "");

@@ -54,7 +54,8 @@ function exportar() {
   const guardados = Object.entries(todas()).map(([k, v]) => [k, v, revisarGuardado(k, v)]);
   const buenos = Object.fromEntries(guardados.filter(([, , mal]) => !mal.length).map(([k, v]) => [k, v]));
   const fuera = guardados.flatMap(([, , mal]) => mal.slice(0, 1));
-  const texto = JSON.stringify({ formato: FORMATO, version: VERSION, fecha: new Date().toISOString(), datos: buenos }, null, 1);
+  const versiones = Object.fromEntries(datos.lecciones.map((l) => [l.slug, l.huella])); // the class report's check
+  const texto = JSON.stringify({ formato: FORMATO, version: VERSION, fecha: new Date().toISOString(), curso: datos.curso, versiones, datos: buenos }, null, 1);
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([texto], { type: "application/json" }));
   a.download = `progreso-${datos.curso}.json`;

@@ -6,7 +6,7 @@ import { Carga } from "./carga.js";
 import { registrarServiceWorker } from "./registro-sw.js";
 import { montarPreguntas } from "./preguntas.js";
 import { montarAcciones } from "./acciones.js";
-import { marcarSitio } from "./progreso.js";
+import { marcarLeccion, marcarSitio } from "./progreso.js";
 import { montarPestanas } from "./pestanas.js";
 import { montarCopiar } from "./copiar.js";
 import { totalEnviado } from "./descargas.js";
@@ -44,7 +44,7 @@ const interprete = new Interprete(datos.config, {
 }, diferida);
 
 montarAvisoGuardado(document.querySelector(".guardado-aviso")); // before anything reads storage
-montarPreguntas(datos, (id) => marcarSitio(datos.curso, datos.slug, `pregunta-${id}`));
+montarPreguntas(datos, (id) => [marcarSitio(datos.curso, datos.slug, `pregunta-${id}`), marcarLeccion(datos)]);
 montarPestanas();
 montarCopiar();
 // A lesson's conversations read without script; the one that pairs a call with its result

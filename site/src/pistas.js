@@ -1,7 +1,9 @@
 // A challenge's hints, revealed one at a time, and its discussion, shown once it is passed.
 // The build writes both hidden (construir/paginas.py); a hint may wait for a number of failed
 // Comprobar attempts (data-tras). What was seen and how many attempts failed are saved next to
-// the challenge's code (almacen.js keys), so both survive a reload and travel in an export.
+// the challenge's code (almacen.js keys), so both survive a reload and travel in an export;
+// with them, its history: when each hint was opened and each check failed before passing, and
+// when it passed (the class report's figures, py/progreso_clase.py).
 import { leerDato, guardar } from "./almacen.js";
 import { t } from "./textos.js";
 
@@ -10,7 +12,9 @@ const numero = (k) => Number(leerDato(k) ?? 0);
 /** Sets up seccion's hints and discussion; claveReto is the challenge's key. Returns
  *  terminado(superado), for reto.js to call when a Comprobar ends. */
 export function montarPistas(seccion, claveReto) {
-  const [kVistas, kFallos, kSuperado] = ["pistas", "fallos", "superado"].map((x) => `${claveReto}:${x}`);
+  const [kVistas, kFallos, kSuperado, kHistorial] = ["pistas", "fallos", "superado", "historial"].map((x) => `${claveReto}:${x}`);
+  const historial = () => leerDato(kHistorial) ?? [];
+  const anotar = (evento) => guardar(kHistorial, JSON.stringify([...historial(), { evento, fecha: new Date().toISOString() }].slice(-200)), null);
   const caja = seccion.querySelector(".reto-pistas");
   const discusion = seccion.querySelector(".reto-discusion");
   const items = caja ? [...caja.querySelectorAll(".pistas > li")] : [];
@@ -38,7 +42,7 @@ export function montarPistas(seccion, claveReto) {
     boton.addEventListener("click", () => {
       const vistas = numero(kVistas) + libres;
       if (superado()) libres++;
-      else guardar(kVistas, String(vistas + 1), null);
+      else guardar(kVistas, String(vistas + 1), null) && anotar("pista");
       pintar();
       const nueva = items[vistas];
       nueva.tabIndex = -1;
@@ -49,9 +53,11 @@ export function montarPistas(seccion, claveReto) {
   if (discusion) discusion.hidden = !superado();
 
   return {
-    terminado(superado) {
-      if (!superado) guardar(kFallos, String(numero(kFallos) + 1), null);
-      if (discusion && superado) discusion.hidden = false;
+    terminado(paso) { // reto.js has saved :superado already when it passed
+      const antes = historial().some((e) => e.evento === "superado") || (paso ? false : superado());
+      if (!paso && !antes) guardar(kFallos, String(numero(kFallos) + 1), null) && anotar("fallo");
+      if (paso && !antes) anotar("superado");
+      if (discusion && paso) discusion.hidden = false;
       if (items.length) pintar();
     },
   };

@@ -3,7 +3,8 @@
 // a gap's hint for a common wrong answer, let the learner try again, and save the answer
 // (localStorage). "Ver la respuesta" marks the right one beside the learner's own. What differs
 // by kind is in tipos-de-pregunta.js.
-import { clave, leerDato, guardar, olvidar } from "./almacen.js";
+import { clave, leerDato, olvidar } from "./almacen.js";
+import { anotarRespuesta } from "./progreso.js";
 import { t } from "./textos.js";
 import { TIPOS } from "./tipos-de-pregunta.js";
 
@@ -72,7 +73,7 @@ class Pregunta {
       : elegidas.length > 1 ? "pregunta_sobra" : hueco >= 0 ? "pregunta_mal_hueco" : pista ? "pregunta_mal" : "pregunta_mal_sin_pista");
     this.mostrar.hidden = bien;
     if (guardarla) {
-      guardar(this.clave, JSON.stringify({ respuesta: r, acierto: bien, huella: this.d.huella }), null);
+      anotarRespuesta(this.clave, r, bien, this.d.huella); // every try, for the class report
       this.alCambiar?.(this.d.id);
     }
   }

@@ -134,7 +134,7 @@ test("an edit says «modificada», shows its changes, and survives a new origina
   const [descarga] = await Promise.all([indice.waitForEvent("download"), indice.locator("button.exportar").click()]);
   exportado = join(dir, "progreso.json");
   await descarga.saveAs(exportado);
-  assert.equal(JSON.parse(readFileSync(exportado, "utf-8")).version, 2);
+  assert.equal(JSON.parse(readFileSync(exportado, "utf-8")).version, 3);
   await indice.close();
   await p.close();
 

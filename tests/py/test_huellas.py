@@ -32,3 +32,13 @@ def test_rewording_an_explanation_keeps_a_question_fingerprint():
     h = huellas.de_pregunta(PREGUNTA)
     assert huellas.de_pregunta(_con(explicacion="Otra explicación.")) == h
     assert huellas.de_pregunta(_con(opciones=[{**o, "explicacion": "otra"} for o in PREGUNTA["opciones"]])) == h
+
+
+def test_a_lesson_fingerprint_follows_what_the_class_report_counts_in_it():
+    leccion = {"slug": "l", "titulo": "L", "celdas": ["a", "b"], "preguntas": [{"id": "p", "huella": "1"}], "retos": ["r"]}
+    h = huellas.de_leccion(leccion, ["x"])
+    assert huellas.de_leccion({**leccion, "titulo": "Otro título"}, ["x"]) == h
+    assert huellas.de_leccion({**leccion, "celdas": ["a"]}, ["x"]) != h
+    assert huellas.de_leccion({**leccion, "preguntas": [{"id": "p", "huella": "2"}]}, ["x"]) != h
+    assert huellas.de_leccion({**leccion, "retos": ["s"]}, ["x"]) != h
+    assert huellas.de_leccion(leccion, ["y"]) != h  # the challenge's starting code
