@@ -24,9 +24,10 @@ run, "recibidos": how many messages it received (both None for a conversation al
 the refusal's text or None, "marca": {"mensaje", "bloque"} the refusal names (either may be
 None), "esperado": the view of the message the script expected there, or None, "motivo": the
 reply's stop_reason and "uso": its usage ({"input_tokens", "output_tokens"}, the course's
-estimate, or the API's counts with "api": True for ModeloReal), or None, "http": for a turn where the script made the API fail, {"status", "cuerpo":
-the API's error JSON, "reintentar_tras"} (its "error" is then ErrorDeLaAPI's text, and no
-refusal: it marks nothing), or None}.
+estimate, or the API's counts with "api": True for ModeloReal), or None, "http": for a turn
+where the script made the API fail, {"status", "cuerpo": the API's error JSON,
+"reintentar_tras"} (its "error" is then ErrorDeLaAPI's text, and no refusal: it marks nothing),
+or None}.
 """
 import json
 
