@@ -182,4 +182,8 @@ def test_an_answered_turn_says_what_the_model_received_and_its_reply():
     assert [h[2] for h in arbol[3:] if h[0] == "p"] == [
         {"t": "turno_contesta", "v": {}}, {"t": "turno_motivo", "v": {"motivo": "end_turn", "entrada": 12, "salida": 3}}]
     assert [li[1]["class"] for li in _clases(arbol, "mensaje")] == ["mensaje rol-usuario", "mensaje rol-asistente"]
+    # A real model's counts come from the API, and the turn says so (ModeloReal marks them "api").
+    t, = vista.de_turnos([{"turno": 1, "recibidos": [("usuario", "hola")], "respuesta": "adiós",
+                           "stop_reason": "end_turn", "usage": dict(uso, api=True)}])
+    assert {"t": "turno_motivo_api", "v": {"motivo": "end_turn", "entrada": 12, "salida": 3}} in vista.arbol_turno(t)
     assert _clases(vista.arbol(vista.de([("otro", "x")])), "mensaje")[0][1]["class"] == "mensaje rol-otro"
