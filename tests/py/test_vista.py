@@ -185,5 +185,6 @@ def test_an_answered_turn_says_what_the_model_received_and_its_reply():
     # A real model's counts come from the API, and the turn says so (ModeloReal marks them "api").
     t, = vista.de_turnos([{"turno": 1, "recibidos": [("usuario", "hola")], "respuesta": "adiós",
                            "stop_reason": "end_turn", "usage": dict(uso, api=True)}])
-    assert {"t": "turno_motivo_api", "v": {"motivo": "end_turn", "entrada": 12, "salida": 3}} in vista.arbol_turno(t)
+    motivo, = _clases(vista.arbol_turno(t), "motivo")
+    assert motivo[2] == {"t": "turno_motivo_api", "v": {"motivo": "end_turn", "entrada": 12, "salida": 3}}
     assert _clases(vista.arbol(vista.de([("otro", "x")])), "mensaje")[0][1]["class"] == "mensaje rol-otro"
