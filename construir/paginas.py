@@ -219,7 +219,8 @@ class Paginas:
         # Its spans for spaces and punctuation take no colour: without them, a third of the elements.
         def json_de(cuerpo):
             texto = json.dumps(cuerpo, ensure_ascii=False, indent=2)
-            codigo = _SIN_COLOR.sub(r"\1", resaltar(texto, "json")).rstrip("\n")
+            codigo = _lineas(_SIN_COLOR.sub(r"\1", resaltar(texto, "json")))
+            codigo = codigo.removesuffix("\n</span>") + "</span>"
             return f'<div class="resaltado"><pre tabindex="0"><code>{codigo}</code></pre></div>'
 
         cuerpos, respuestas = {}, red.get("respuestas")
@@ -330,9 +331,10 @@ _SIN_COLOR = re.compile(r'<span class="[wp]">([^<]*)</span>')
 
 
 def _lineas(resaltado):
-    """An editor's static copy, one span per line, each with its indentation in --sangria: on a
-    phone (estilo.css) a wrapped line hangs under its own indentation as the editor's do
-    (site/src/sangria.js); without it a cell grew 42 px when its editor replaced the copy.
+    """An editor's static copy (or a request's JSON), one span per line, each with its indentation
+    in --sangria: on a phone (estilo.css) a wrapped line hangs under its own indentation as the
+    editor's do (site/src/sangria.js), and so does the JSON's wherever it wraps (curso.css);
+    without it a cell grew 42 px when its editor replaced the copy.
     Pygments closes its spans at each line's end, so every line is whole."""
     lineas = []
     for linea in resaltado.split("\n")[:-1]:

@@ -47,8 +47,6 @@ import calificador  # noqa: E402
 import carga  # noqa: E402
 import lote  # noqa: E402
 import lote_html  # noqa: E402
-import progreso_clase  # noqa: E402
-import progreso_html  # noqa: E402
 from relevo import Juez  # noqa: E402
 
 TIEMPO_LLAMADA = calificador.TIEMPO_LLAMADA  # the page's Comprobar uses the same two
@@ -200,6 +198,10 @@ def main(argv=None):
 
 def progreso(p, opciones):
     """--progreso: the class's progress from the learners' export files (progreso_clase.py)."""
+    # Imported here: it reads site/formas.json and the built course, so it runs from the repository;
+    # a Gradescope zip (construir/autograder.py) carries only what grading needs.
+    import progreso_clase
+    import progreso_html
     if not opciones.progreso:
         p.error("--curso va con --progreso")
     if opciones.reto or opciones.lista or opciones.prepara or opciones.esperado or opciones.semilla is not None:

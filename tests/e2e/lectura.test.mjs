@@ -122,10 +122,8 @@ test("on a touch phone the keyboard hints are not shown; with a mouse they are",
   await p.close();
 });
 
-test("at 390 px a wrapped indented line goes on under its first character, not at the margin", async () => {
-  const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
-  await p.locator(".cm-content").first().waitFor();
-  const medidas = await p.evaluate(() => [...document.querySelectorAll(".cm-line")].flatMap((linea) => {
+/** Each wrapped indented line under `selector`: where its first character is, and its rows below. */
+const sangrias = (p, selector) => p.evaluate((selector) => [...document.querySelectorAll(selector)].flatMap((linea) => {
     const m = /^ +/.exec(linea.textContent);
     if (!m || linea.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(linea).lineHeight)) return [];
     const paseo = document.createTreeWalker(linea, NodeFilter.SHOW_TEXT);
@@ -137,8 +135,54 @@ test("at 390 px a wrapped indented line goes on under its first character, not a
     r.selectNodeContents(linea);
     const filas = [...r.getClientRects()].filter((c) => c.top > primera.bottom - 2 && c.width > 0);
     return [{ texto: linea.textContent, primera: primera.left, resto: Math.min(...filas.map((c) => c.left)) }];
-  }));
-  assert.ok(medidas.length > 0, "the lesson has an indented line that wraps at 390 px");
+}), selector);
+
+function colgadas(medidas) {
+  assert.ok(medidas.length > 0, "the page has an indented line that wraps at 390 px");
   for (const { texto, primera, resto } of medidas) assert.ok(Math.abs(resto - primera) < 2, `${texto}: wrapped rows at ${resto}, first character at ${primera}`);
+}
+
+test("at 390 px a wrapped indented line goes on under its first character, not at the margin", async () => {
+  const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
+  await p.locator(".cm-content").first().waitFor();
+  colgadas(await sangrias(p, ".cm-line"));
   await p.close();
+});
+
+test("at 390 px a wrapped line of a request's JSON goes on under its first character too", async () => {
+  const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
+  await p.locator("details.plegado:has(.red) > summary").first().click();
+  colgadas(await sangrias(p, ".pestanas-panel:not([hidden]) pre .linea"));
+  await p.close();
+});
+
+test("a Copiar button covers no code nor the text above it, at 1280 and 390 px", async () => {
+  for (const width of [1280, 390]) {
+    for (const slug of ["permisos", "llamar-herramientas"]) {
+      const p = await abrir(slug, { tamano: { width, height: 800 } });
+      await p.locator("button.copiar").first().waitFor();
+      await p.locator("details.plegado:has(.red) > summary").first().click().catch(() => {});
+      const tapadas = await p.evaluate(() => [...document.querySelectorAll(".resaltado")].flatMap((bloque) => {
+        const boton = bloque.querySelector(":scope > button.copiar")?.getBoundingClientRect();
+        if (!boton || boton.width === 0) return [];
+        // The code, and the text above it (the button sits on the block's top edge).
+        const arriba = bloque.previousElementSibling ?? bloque.parentElement;
+        const paseos = [bloque.querySelector("pre"), arriba].map((x) => document.createTreeWalker(x, NodeFilter.SHOW_TEXT));
+        const r = document.createRange();
+        let encima = false;
+        for (let nodo; !encima && (nodo = paseos[0].nextNode() ?? paseos[1].nextNode());) {
+          if (bloque.contains(nodo) && !bloque.querySelector("pre").contains(nodo)) continue; // the button's own
+          for (let i = 0; !encima && i < nodo.length; i++) {
+            if (/\s/.test(nodo.data[i])) continue; // a space under the button hides nothing
+            r.setStart(nodo, i); r.setEnd(nodo, i + 1);
+            const c = r.getBoundingClientRect();
+            encima = c.width > 0 && c.left < boton.right && c.right > boton.left && c.top < boton.bottom && c.bottom > boton.top;
+          }
+        }
+        return encima ? [bloque.querySelector("pre").textContent.slice(0, 60)] : [];
+      }));
+      assert.deepEqual(tapadas, [], `${slug} at ${width} px`);
+      await p.close();
+    }
+  }
 });
