@@ -333,18 +333,22 @@ _SIN_COLOR = re.compile(r'<span class="[wp]">([^<]*)</span>')
 def _lineas(resaltado):
     """An editor's static copy (or a request's JSON), one span per line, each with its indentation
     in --sangria: on a phone (estilo.css) a wrapped line hangs under its own indentation as the
-    editor's do (site/src/sangria.js), and so does the JSON's wherever it wraps (curso.css);
-    without it a cell grew 42 px when its editor replaced the copy.
+    editor's do (site/src/sangria.js), and so does the JSON's wherever it wraps (curso.css), its
+    indentation in a span.sangria that never wraps; without --sangria a cell grew 42 px when its
+    editor replaced the copy.
     Pygments closes its spans at each line's end, so every line is whole."""
     lineas = []
     for linea in resaltado.split("\n")[:-1]:
         n = len(_SANGRIA.match(re.sub("<[^>]*>", "", linea))[0])
         estilo = f' style="--sangria: {n}"' if n else ""
+        if n:  # the indentation in a span that never wraps (estilo.css), as sangria.js marks it
+            linea = _ESPACIOS.sub(lambda m: f'{m[1]}<span class="sangria">{m[2]}</span>', linea, count=1)
         lineas.append(f'<span class="linea"{estilo}>{linea}\n</span>')
     return "".join(lineas)
 
 
 _SANGRIA = re.compile(" *")
+_ESPACIOS = re.compile("^((?:<span[^>]*>)*)( +)")
 
 
 def _linea_final(codigo):

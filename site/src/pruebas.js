@@ -26,9 +26,11 @@ export function lineas(tests, ocultas, problema, cortada = {}) {
   let primera = true;
   return tests.map(({ name, status, output, conversacion, sin_ejecutar: sinEjecutar }) => {
     const bien = status === "passed";
-    const li = el("li", bien ? "bien" : sinEjecutar ? "sin-ejecutar" : "mal");
-    const marca = el("span", "marca", bien ? "✓" : sinEjecutar ? "–" : "✗");
-    marca.setAttribute("aria-label", t(bien ? "reto_marca_superada" : sinEjecutar ? "reto_marca_sin_ejecutar" : "reto_marca_fallida"));
+    const parada = !bien && cortada.parada && name === cortada.en; // stopped by the learner: not failed
+    const clase = bien ? "bien" : sinEjecutar ? "sin-ejecutar" : parada ? "detenida" : "mal";
+    const li = el("li", clase);
+    const marca = el("span", "marca", { bien: "✓", "sin-ejecutar": "–", detenida: "■", mal: "✗" }[clase]);
+    marca.setAttribute("aria-label", t(`reto_marca_${clase.replace("-", "_")}`));
     const nombre = el("span", "nombre", name);
     if (ocultas.has(name)) nombre.title = t("reto_oculta");
     if (bien) {
@@ -39,7 +41,7 @@ export function lineas(tests, ocultas, problema, cortada = {}) {
       li.append(marca, " ", nombre, el("span", "mismo-motivo", t("reto_sin_ejecutar")));
       return li;
     }
-    if (cortada.parada && name === cortada.en && output) output = detenida(output);
+    if (parada && output) output = detenida(output);
     const partes = [];
     if (output && output !== problema) {
       const detalle = el("pre", "detalle");

@@ -1,8 +1,8 @@
 // axe-core in Chromium on the course index and on every lesson, light and dark (and
 // at 360 px), once the interpreter is ready, cells have written their output (a
 // traceback and a long, scrolling one too where the lesson has them), a question has
-// been answered, a challenge checked and every fold opened: the parts drawn at run time are
-// audited too.
+// been answered, a challenge checked and every fold opened (a request body's other tab too): the
+// parts drawn at run time are audited too.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -75,6 +75,12 @@ for (const [esquema, tamano] of pasadas) {
       const p = await abrir(ruta, esquema, tamano);
       await usar(p);
       fallos.push(...(await auditar(p)).map((v) => `${ruta} ${v}`));
+      // A request body's other format (its tab, hidden until chosen), as a learner who switches to it.
+      const otras = p.locator('details.plegado [role="tab"][aria-selected="false"]');
+      if (await otras.count()) {
+        for (const pestana of await otras.all()) await pestana.click();
+        fallos.push(...(await auditar(p)).map((v) => `${ruta} (otra pestaña) ${v}`));
+      }
       assert.deepEqual(p.errores, []);
       await p.close();
     }

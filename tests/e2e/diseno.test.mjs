@@ -346,11 +346,12 @@ test("a table in a lesson's prose has rules and a header, scrolls on its own at 
   }
 });
 
-/** The mean brightness (0–255) of a strip 6 px wide at one edge of the prose table's last body
- *  row, as drawn on the screen (a screenshot read back through a canvas). */
-async function brillo(p, lado) {
-  const caja = await p.locator("main table tbody tr:last-child td").first().boundingBox();
-  const tabla = await p.locator("main table").boundingBox();
+/** The mean brightness (0–255) of a strip 6 px wide at one edge of the box `caja` (the prose
+ *  table), over the height of `fila` (its last body row), as drawn on the screen (a screenshot
+ *  read back through a canvas). */
+async function brillo(p, lado, caja = "main table", fila = "main table tbody tr:last-child td") {
+  const tabla = await p.locator(caja).first().boundingBox();
+  caja = await p.locator(fila).first().boundingBox();
   const x = lado === "left" ? tabla.x + 2 : tabla.x + tabla.width - 8;
   const png = await p.screenshot({ clip: { x, y: caja.y + 2, width: 6, height: caja.height - 4 } });
   return p.evaluate(async (datos) => {
@@ -365,6 +366,28 @@ async function brillo(p, lado) {
     return Math.round(suma / (d.length / 4));
   }, png.toString("base64"));
 }
+
+test("static code wider than its box shows that it scrolls, as a table does, at 1280 px", async () => {
+  // HERRAMIENTAS' entry in «Llamar a herramientas»: its descriptions stopped mid-word at the box's edge.
+  for (const esquema of ["light", "dark"]) {
+    const p = await abrir("/courses/llm-agents/llamar-herramientas/", { esquema, tamano: { width: 1280, height: 900 } });
+    const pre = p.locator("main .resaltado:not(.texto) pre").first();
+    await pre.scrollIntoViewIfNeeded();
+    const r = await pre.evaluate((x) => ({ ancho: x.scrollWidth, visible: x.clientWidth }));
+    assert.ok(r.ancho > r.visible, `the block should scroll: ${r.ancho} in ${r.visible} px`);
+    // The text made transparent (its glyphs would darken a strip by themselves): only the shadows are read.
+    await pre.evaluate((x) => [x, ...x.querySelectorAll("*")].forEach((n) => (n.style.color = "transparent")));
+    const sombras = async () => [await brillo(p, "left", "main .resaltado:not(.texto) pre", "main .resaltado:not(.texto) pre"),
+      await brillo(p, "right", "main .resaltado:not(.texto) pre", "main .resaltado:not(.texto) pre")];
+    const [izquierda, derecha] = await sombras();
+    await pre.evaluate((x) => (x.scrollLeft = x.scrollWidth));
+    const [izquierda2, derecha2] = await sombras();
+    const oscura = esquema === "light" ? (a, b) => a < b - 8 : (a, b) => a > b + 8;
+    assert.ok(oscura(derecha, derecha2), `${esquema}: no shadow at the cut right edge (${derecha} vs ${derecha2})`);
+    assert.ok(oscura(izquierda2, izquierda), `${esquema}: no shadow at the cut left edge once scrolled (${izquierda2} vs ${izquierda})`);
+    await p.close();
+  }
+});
 
 // --- The Esc-then-Tab hint ---------------------------------------------------------
 

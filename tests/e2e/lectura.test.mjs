@@ -4,7 +4,10 @@
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { servidorYNavegador } from "./montaje.mjs";
-import { abrirPagina, ejecutar, esperarInterprete } from "./ayuda.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { abrirPagina, ejecutar, esperarInterprete, RAIZ } from "./ayuda.mjs";
+import { escribirEnReto } from "./ayuda-reto.mjs";
 
 const e = servidorYNavegador();
 afterEach(() => e.navegador.ajenas.comprobar());
@@ -122,37 +125,55 @@ test("on a touch phone the keyboard hints are not shown; with a mouse they are",
   await p.close();
 });
 
-/** Each wrapped indented line under `selector`: where its first character is, and its rows below. */
-const sangrias = (p, selector) => p.evaluate((selector) => [...document.querySelectorAll(selector)].flatMap((linea) => {
-    const m = /^ +/.exec(linea.textContent);
-    if (!m || linea.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(linea).lineHeight)) return [];
-    const paseo = document.createTreeWalker(linea, NodeFilter.SHOW_TEXT);
-    let resto = m[0].length, nodo;
-    while ((nodo = paseo.nextNode()) && nodo.length <= resto) resto -= nodo.length;
-    const r = document.createRange();
-    r.setStart(nodo, resto); r.setEnd(nodo, resto + 1);
-    const primera = r.getBoundingClientRect();
-    r.selectNodeContents(linea);
-    const filas = [...r.getClientRects()].filter((c) => c.top > primera.bottom - 2 && c.width > 0);
-    return [{ texto: linea.textContent, primera: primera.left, resto: Math.min(...filas.map((c) => c.left)) }];
+/** Each indented line of `selector` that wraps: where its first character is and where its wrapped
+ *  rows start; how many rows below the line's top its first character is (under half: the first). */
+const envueltas = (p, selector) => p.evaluate((sel) => [...document.querySelectorAll(sel)].flatMap((linea) => {
+  const m = /^ +/.exec(linea.textContent);
+  if (!m || linea.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(linea).lineHeight)) return [];
+  const paseo = document.createTreeWalker(linea, NodeFilter.SHOW_TEXT);
+  let resto = m[0].length, nodo;
+  while ((nodo = paseo.nextNode()) && nodo.length <= resto) resto -= nodo.length;
+  const r = document.createRange();
+  r.setStart(nodo, resto); r.setEnd(nodo, resto + 1);
+  const primera = r.getBoundingClientRect();
+  r.selectNodeContents(linea);
+  const filas = [...r.getClientRects()].filter((c) => c.top > primera.bottom - 2 && c.width > 0);
+  return [{ texto: linea.textContent, primera: primera.left, resto: Math.min(...filas.map((c) => c.left)),
+            arriba: (primera.top - linea.getBoundingClientRect().top - parseFloat(getComputedStyle(linea).paddingTop)) /
+              parseFloat(getComputedStyle(linea).lineHeight) }];
 }), selector);
 
-function colgadas(medidas) {
-  assert.ok(medidas.length > 0, "the page has an indented line that wraps at 390 px");
-  for (const { texto, primera, resto } of medidas) assert.ok(Math.abs(resto - primera) < 2, `${texto}: wrapped rows at ${resto}, first character at ${primera}`);
+function sangradas(medidas, donde) {
+  assert.ok(medidas.length > 0, `${donde}: the lesson has an indented line that wraps at 390 px`);
+  for (const { texto, primera, resto, arriba } of medidas) {
+    assert.ok(Math.abs(resto - primera) < 2, `${donde}, ${texto}: wrapped rows at ${resto}, first character at ${primera}`);
+    // Its first word on its first row: a row of blanks above it reads as an empty line beside its number.
+    assert.ok(arriba < 0.5, `${donde}, ${texto}: first character ${arriba.toFixed(2)} rows below the line's top`);
+  }
 }
 
 test("at 390 px a wrapped indented line goes on under its first character, not at the margin", async () => {
   const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
-  await p.locator(".cm-content").first().waitFor();
-  colgadas(await sangrias(p, ".cm-line"));
+  await p.locator(".reto .cm-content").waitFor();
+  // A first word wider than the rest of its row (resultados.append(resultado(...): it once wrapped
+  // after the indentation, leaving a row of blanks beside the line's number.
+  await escribirEnReto(p, readFileSync(join(RAIZ, "tests", "entregas", "llamar-herramientas", "mal_sin_nombre.py"), "utf8"));
+  sangradas(await envueltas(p, ".cm-line"), "editor");
   await p.close();
+  // The static copy a page shows before its editors (and without JavaScript) wraps the same way.
+  const q = await e.navegador.contexto.newPage();
+  await q.route("**/static/*.js", (ruta) => ruta.abort());
+  await q.setViewportSize({ width: 390, height: 800 });
+  await q.goto(e.servidor.origen + BASE + "llamar-herramientas/");
+  assert.equal(await q.locator(".cm-content").count(), 0, "no editor mounted");
+  sangradas(await envueltas(q, ".editor > pre .linea"), "static copy");
+  await q.close();
 });
 
 test("at 390 px a wrapped line of a request's JSON goes on under its first character too", async () => {
   const p = await abrir("llamar-herramientas", { tamano: { width: 390, height: 800 } });
   await p.locator("details.plegado:has(.red) > summary").first().click();
-  colgadas(await sangrias(p, ".pestanas-panel:not([hidden]) pre .linea"));
+  sangradas(await envueltas(p, ".pestanas-panel:not([hidden]) pre .linea"), "request");
   await p.close();
 });
 
@@ -165,7 +186,7 @@ test("a Copiar button covers no code nor the text above it, at 1280 and 390 px",
       const tapadas = await p.evaluate(() => [...document.querySelectorAll(".resaltado")].flatMap((bloque) => {
         const boton = bloque.querySelector(":scope > button.copiar")?.getBoundingClientRect();
         if (!boton || boton.width === 0) return [];
-        // The code, and the text above it (the button sits on the block's top edge).
+        // The code, and the text just above the block.
         const arriba = bloque.previousElementSibling ?? bloque.parentElement;
         const paseos = [bloque.querySelector("pre"), arriba].map((x) => document.createTreeWalker(x, NodeFilter.SHOW_TEXT));
         const r = document.createRange();

@@ -72,8 +72,11 @@ test("Detener stops a check in the middle, and the report says you stopped it", 
   assert.match(await estado(p), new RegExp(`\\nHas detenido la comprobación en la prueba «${SIN_LLAMADAS.replace(/[[\]]/g, "\\$&")}»\\.`));
   const antes = await p.locator(".reto-pruebas > li.bien").count();
   assert.ok(antes >= 1, "the tests before it are shown");
-  // The stopped test says the learner stopped it, not that the code was slow.
-  const parada = p.locator(".reto-pruebas > li.mal", { hasText: SIN_LLAMADAS });
+  // The stopped test says the learner stopped it, not that the code was slow, nor that it failed:
+  // Detener's ■, not a failure's ✗; and it is the only test not passed nor not run.
+  const parada = p.locator(".reto-pruebas > li.detenida", { hasText: SIN_LLAMADAS });
+  assert.deepEqual([await parada.locator(".marca").innerText(), await parada.locator(".marca").getAttribute("aria-label")], ["■", "detenida por ti"]);
+  assert.equal(await p.locator(".reto-pruebas > li.mal").count(), 0, "no test failed");
   const detalle = await parada.locator(".detalle").innerText();
   assert.match(detalle, /\nLa has detenido tú, con Detener, mientras tu función hacía esta prueba\.$/);
   assert.doesNotMatch(detalle, /bucle infinito|no ha terminado/);

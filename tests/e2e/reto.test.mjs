@@ -117,3 +117,18 @@ test("a loop that swallows the interrupt restarts the interpreter, says where, a
   assert.match(await ejecutar(p, "a-ciegas"), /lista\.txt \| pan, leche, patatas/);
   await p.close();
 });
+
+test("a failed hidden test shows no hidden data: not its input, nor a value made of it", async () => {
+  const p = await abrir();
+  await escribirEnReto(p, entrega("mal_decimales.py"));
+  const r = await comprobarReto(p);
+  const ocultas = r.fallidas.filter((f) => f.nombre.startsWith("Oculta: "));
+  assert.deepEqual(ocultas.map((f) => f.nombre), ["Oculta: un número con decimales no es un entero (ValueError)", "Oculta: un entero es un number"]);
+  // Its visible twin shows what was sent; the hidden one, only the class, the learner's line and what the test expected.
+  assert.match(r.fallidas[0].detalle, /^Se envió la respuesta:\n {2}tool_use g3 primeras, input \{"ruta": "despensa.txt", "lineas": 2\.5\}\n/);
+  assert.match(ocultas[0].detalle, /^Se esperaba que observaciones lanzara ValueError, y lanzó TypeError en la línea \d+ de tu código\.\nEsta prueba espera que tu función lance ValueError, y antes le ha saltado un TypeError: /);
+  // A KeyError's key would be the hidden input: its class and line only, and no line about the key.
+  assert.match(ocultas[1].detalle, /^Tu función observaciones lanzó KeyError en la línea \d+ de tu código\.$/);
+  for (const { detalle } of ocultas) assert.doesNotMatch(detalle, /Se envió|input|toolu_|\.txt|\d\.\d|slice indices/);
+  await p.close();
+});

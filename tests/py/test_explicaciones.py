@@ -391,3 +391,25 @@ def test_a_submissions_refusal_carries_its_rule_to_the_report():
     assert salida.endswith("\nCada mensaje es un par (rol, contenido) con rol \"sistema\", \"usuario\" o "
                            "\"asistente\", en castellano (\"user\" es el rol de la API), o un diccionario "
                            "{\"role\", \"content\"} con los roles de la API.")
+
+
+# --- The two misleading cases, through the real challenges --------------------------
+
+def _salida(caso, prueba):
+    informe = corpus.califica_en_este_interprete(caso)
+    return {t["name"]: t["output"] for t in informe["tests"]}[prueba]
+
+
+def test_a_loop_with_no_cap_is_told_about_the_cap_under_the_cap_test():
+    salida = _salida("el-bucle/hostil_sin_tope.py", "Un modelo que nunca termina se corta en tope llamadas y devuelve None")
+    assert salida.endswith("\nTu código ha llamado al modelo más veces de las que permite tope: cuenta las llamadas al "
+                           "modelo y, si llegas a tope sin una respuesta final, sal del bucle y devuelve (None, M).")
+    assert "ninguna llamada" not in salida
+
+
+def test_a_test_that_expected_valueerror_and_got_keyerror_says_so_not_dict_advice():
+    salida = _salida("llamar-herramientas/mal_sin_nombre.py", "Rechaza una herramienta que no está declarada (ValueError)")
+    assert salida.endswith("\nEsta prueba espera que tu función lance ValueError, y antes le ha saltado un KeyError: "
+                           "comprueba tú ese caso antes de la línea que falla y lanza allí la excepción, con el motivo: "
+                           "raise ValueError(\"…\").")
+    assert ".get(" not in salida and ".keys()" not in salida
