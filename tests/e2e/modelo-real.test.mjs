@@ -1,13 +1,15 @@
 // ModeloReal from a real page (py/guionizado.py, site/src/modelo-real.js, panel-modelo.js,
 // medidor.js) against tests/api/falsa.py, a local stand-in of the Messages API and Chat
 // Completions that refuses a body the official SDKs' types refuse (400) and answers with the
-// APIs' documented examples. The site is served with --conectar for the stand-in's origin alone.
+// APIs' documented examples. The site is built with --conectar for the stand-in's origin and one
+// provider-like origin, and served by serve.py (its headers) and by a host that sends none.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PYTHON, RAIZ, LECCION, arrancarServidor, abrirNavegador, esperarInterprete, ejecutar, exportarProgreso } from "./ayuda.mjs";
+import { PYTHON, RAIZ, LECCION, arrancarServidor, abrirNavegador, esperarInterprete, esperarServiceWorker, ejecutar, exportarProgreso } from "./ayuda.mjs";
 import { RETO, escribirEnReto, comprobarReto } from "./ayuda-reto.mjs";
 
 const CLAVE = "sk-ant-prueba-0123456789";
@@ -16,13 +18,17 @@ const e = {};
 before(async () => {
   e.falsa = spawn(PYTHON, [join(RAIZ, "tests", "api", "falsa.py")], { stdio: ["ignore", "pipe", "inherit"] });
   e.api = await new Promise((resolver) => e.falsa.stdout.on("data", (d) => resolver(String(d).trim())));
-  e.servidor = await arrancarServidor(join(RAIZ, "dist"), ["--conectar", e.api, "--conectar", LEJANA]);
+  e.dist = mkdtempSync(join(tmpdir(), "conectar-"));
+  execFileSync(PYTHON, [join(RAIZ, "build.py"), "--salida", e.dist, "--sin-comprimir", "--conectar", e.api, "--conectar", LEJANA],
+    { cwd: RAIZ, stdio: ["ignore", "ignore", "inherit"] });
+  e.servidor = await arrancarServidor(e.dist);
   e.navegador = await abrirNavegador(e.servidor.origen, { soloAnotar: true });
 });
 after(async () => {
   await e.navegador?.cerrar();
   e.servidor?.parar();
   e.falsa?.kill();
+  if (e.dist) rmSync(e.dist, { recursive: true, force: true });
 });
 const registro = async () => (await fetch(`${e.api}/registro`)).json();
 const ajenas = () => e.navegador.ajenas.lista.filter((u) => !u.startsWith(e.api + "/"));
@@ -188,4 +194,62 @@ test("the meter prices a provider's model from the course's data, with its date"
   assert.equal(await p.locator('[data-celda="esquema"] .medidor').innerText(),
     "Modelo real: 2 llamadas, 2479 tokens de entrada y 573 de salida; unos 0,0053 US$ (precios del 2026-12-05).");
   await p.close();
+});
+
+// The same stand-in under an origin the build did not list (127.0.0.1 and localhost are two origins).
+const noListada = () => e.api.replace("127.0.0.1", "localhost");
+
+/** A listed origin answers; an unlisted one is refused by the page's policy before any request. */
+async function soloLasListadas(p) {
+  assert.match(await correr(p, celda("anthropic", "claude-haiku-4-5")), /end_turn Hi! My name is Claude\./);
+  const antes = (await registro()).length;
+  const salida = await correr(p, celda("anthropic", "claude-haiku-4-5").replace(`${e.api}/v1`, `${noListada()}/v1`));
+  assert.match(salida, new RegExp(`ModeloNoDisponible: No se pudo llamar a ${noListada()}: .*connect-src`));
+  assert.equal((await registro()).length, antes, "nothing reached the unlisted origin");
+}
+
+test("the build's --conectar list holds under serve.py's headers and on a host that sends none", async () => {
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5"));
+  await activar(p);
+  await soloLasListadas(p);
+  await p.close();
+
+  // Python's http.server: no headers at all, as GitHub Pages; the pages' <meta> holds the list on
+  // the first load, and from the second the service worker adds the same policy to the worker's script.
+  const sinCabeceras = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", e.dist],
+    { stdio: ["ignore", "pipe", "ignore"] });
+  const origen = await new Promise((resolver) => {
+    let texto = "";
+    sinCabeceras.stdout.on("data", (d) => {
+      const m = (texto += d).match(/port (\d+)/);
+      if (m) resolver(`http://127.0.0.1:${m[1]}`);
+    });
+  });
+  const navegador = await abrirNavegador(origen, { soloAnotar: true });
+  try {
+    assert.equal((await fetch(origen + LECCION)).headers.get("content-security-policy"), null);
+    const alcanza = (q, origen) => q.evaluate((u) => fetch(u).then(() => true, () => false), `${origen}/registro`);
+    // First load: not isolated, so ModeloReal cannot wait for a reply at all; the <meta> policy holds.
+    const q = await navegador.contexto.newPage();
+    await q.goto(origen + LECCION);
+    await esperarInterprete(q);
+    assert.deepEqual([await alcanza(q, e.api), await alcanza(q, noListada())], [true, false]);
+    await esperarServiceWorker(q);
+    // Second load, through the service worker: isolated, ModeloReal calls, the list holds in the
+    // page and in the worker that runs the cells (a cell's own request to an unlisted origin).
+    await q.reload();
+    await esperarInterprete(q);
+    assert.equal(await q.evaluate(() => crossOriginIsolated), true);
+    await correr(q, celda("anthropic", "claude-haiku-4-5"));
+    await activar(q);
+    await soloLasListadas(q);
+    const desdeCelda = (u) => `from pyodide.http import open_url\ntry:\n    open_url("${u}/registro")\n    print("llegó")\nexcept Exception:\n    print("rechazada")`;
+    assert.equal((await correr(q, desdeCelda(e.api))).trim(), "llegó");
+    assert.equal((await correr(q, desdeCelda(noListada()))).trim(), "rechazada");
+    await q.close();
+  } finally {
+    await navegador.cerrar();
+    sinCabeceras.kill();
+  }
 });
