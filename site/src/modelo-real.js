@@ -26,10 +26,10 @@ function cabeceras(api, clave) {
 export async function llamarApi(id, { api, url, cuerpo }, seccion) {
   if (!seccion) return fallo("api_solo_celdas");
   const { activo, clave } = ajustes();
-  if (!activo) {
-    mostrarPanel(seccion());
-    return fallo("api_desactivada");
-  }
+  // The panel shows under the cell on every call, so that a remembered key can be forgotten;
+  // it takes the focus only when the learner has something to do in it.
+  mostrarPanel(seccion(), !activo || (api === "anthropic" && !clave));
+  if (!activo) return fallo("api_desactivada");
   if (api === "anthropic" && !clave) return fallo("api_sin_clave");
   if (!navigator.onLine) return fallo("api_sin_conexion");
   if (run !== id) [run, llamadas] = [id, 0];
@@ -42,6 +42,8 @@ export async function llamarApi(id, { api, url, cuerpo }, seccion) {
   } catch {
     return fallo("api_sin_respuesta", { origen }); // offline, refused, or not in the page's connect-src
   }
+  if (respuesta.status === 401 && !clave) return fallo("api_sin_clave");
+  if (clave) texto = texto.replaceAll(clave, "«tu clave»"); // a provider that echoes it back: not to the cell
   let leido;
   try {
     leido = JSON.parse(texto);

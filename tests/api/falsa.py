@@ -65,8 +65,13 @@ def contestar(ruta, cabeceras, cuerpo):
         if not cabeceras.get("x-api-key") or cabeceras.get("anthropic-version") != "2023-06-01" \
                 or cabeceras.get("anthropic-dangerous-direct-browser-access") != "true":
             return 401, error("authentication_error", "invalid x-api-key"), {}
-    elif cabeceras.get("authorization", "Bearer x") in ("Bearer ", "Bearer mala"):
-        return 401, {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error",
+    elif "authorization" not in cabeceras and not cuerpo["model"].startswith("llama"):  # Ollama needs none
+        return 401, {"error": {"message": "You didn't provide an API key.", "type": "invalid_request_error",
+                               "param": None, "code": None}}, {}
+    elif cabeceras.get("authorization", "").startswith("Bearer mala"):
+        # OpenAI's own masks the key's middle; this one echoes it whole, the worst a page may receive
+        clave = cabeceras["authorization"].removeprefix("Bearer ")
+        return 401, {"error": {"message": f"Incorrect API key provided: {clave}.", "type": "invalid_request_error",
                                "param": None, "code": "invalid_api_key"}}, {}
     if cabeceras.get("x-api-key") == "mala":
         return 401, error("authentication_error", "invalid x-api-key"), {}

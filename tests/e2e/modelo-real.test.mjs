@@ -115,6 +115,22 @@ test("an OpenAI-compatible server: Bearer key, Chat Completions body, tool_calls
   await p.close();
 });
 
+test("with no key: one sentence, for Anthropic before any call and for a server that asks for one; Ollama needs none", async () => {
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5"));
+  await activar(p, "");
+  const antes = (await registro()).length;
+  const sinClave = /^ModeloNoDisponible: Falta tu clave de la API: escríbela en el recuadro «Modelo real» de esta página \(nunca en una celda\) y vuelve a ejecutar la celda\.$/m;
+  assert.match(await correr(p, celda("anthropic", "claude-haiku-4-5")), sinClave);
+  assert.equal((await registro()).length, antes, "Anthropic without a key: no call");
+  assert.match(await correr(p, celda("openai", "gpt-4o-mini")), sinClave);
+  const local = await correr(p, celda("openai", "llama3.2"));
+  assert.match(local, /end_turn Hello there/);
+  assert.equal((await registro()).at(-1).cabeceras.authorization, undefined);
+  assert.match(await p.locator('[data-celda="esquema"] .medidor').innerText(), /gratis, en tu máquina\.$/);
+  await p.close();
+});
+
 test("the API's errors (401, 429, 529) are ErrorDeLaAPI, and a run stops at its cap of calls", async () => {
   const p = await pagina();
   await correr(p, celda("anthropic", "claude-haiku-4-5")); // off: no call, and the panel shows
@@ -158,17 +174,23 @@ const almacenes = (p) => p.evaluate(async () => {
   return textos.join("\n");
 });
 
-test("after a run with a key, an export and a submission, the key is in no store; «recordar» keeps it in one", async () => {
-  const p = await pagina();
+test("after a run with a key, an export and a submission, the key is in no store, log or error; «recordar» keeps it in one", async () => {
+  const consola = [];
+  const oir = (x) => {
+    x.on("console", (m) => consola.push(m.text()));
+    x.on("pageerror", (err) => consola.push(String(err)));
+    return x;
+  };
+  const p = oir(await pagina());
   await correr(p, celda("anthropic", "claude-haiku-4-5")); // off: no call, and the panel shows
   await activar(p);
   assert.match(await correr(p, celda("anthropic", "claude-haiku-4-5")), /end_turn/);
-  const reto = await e.navegador.contexto.newPage();
+  const reto = oir(await e.navegador.contexto.newPage());
   await reto.goto(e.servidor.origen + RETO);
   await esperarInterprete(reto);
   await escribirEnReto(reto, "def observaciones(respuesta, entorno):\n    return []\n");
   await comprobarReto(reto);
-  const indice = await e.navegador.contexto.newPage();
+  const indice = oir(await e.navegador.contexto.newPage());
   await indice.goto(e.servidor.origen + "/courses/llm-agents/");
   const exportado = readFileSync(await exportarProgreso(indice), "utf8");
   assert.ok(!exportado.includes(CLAVE));
@@ -178,8 +200,24 @@ test("after a run with a key, an export and a submission, the key is in no store
   assert.equal(guardado.split(CLAVE).length, 2, "exactly once");
   assert.equal(await p.evaluate(() => localStorage.getItem("modelo-real:clave")), CLAVE);
   assert.ok(!readFileSync(await exportarProgreso(indice), "utf8").includes(CLAVE));
+  // A later visit: on, with the remembered key, and the panel under the cell to forget it.
+  const despues = oir(await pagina());
+  assert.match(await correr(despues, celda("anthropic", "claude-haiku-4-5")), /end_turn/);
+  await despues.getByRole("button", { name: "Olvidar la clave" }).click();
+  assert.equal(await despues.evaluate(() => localStorage.getItem("modelo-real:clave")), null);
+  await despues.close();
   await p.getByRole("button", { name: "Olvidar la clave" }).click();
   assert.ok(!(await almacenes(p)).includes(CLAVE));
+  // A provider whose error quotes the key (the stand-in quotes it whole): the cell reads «tu clave».
+  const mala = "mala-sk-proj-0123456789abcdef";
+  await p.getByLabel("Tu clave de la API").fill(mala);
+  const error = await correr(p, celda("openai", "gpt-4o-mini"));
+  assert.match(error, /ErrorDeLaAPI: HTTP 401, invalid_request_error: Incorrect API key provided: «tu clave»\./);
+  assert.ok(!error.includes(mala));
+  assert.ok(consola.length > 0, "the console was heard");
+  for (const texto of [...consola, await p.locator("main").innerText()]) {
+    assert.ok(!texto.includes(CLAVE) && !texto.includes(mala), texto);
+  }
   for (const x of [p, reto, indice]) await x.close();
 });
 
