@@ -3,6 +3,8 @@
 import { t } from "./textos.js";
 import PRECIOS from "../precios-modelos.json";
 
+// "2026-12-05" as a learner reads a date: «5 de diciembre de 2026».
+const FECHA = new Date(PRECIOS.fecha).toLocaleDateString("es", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 let medida = null; // {id, nodo, llamadas, entrada, salida}
 
 const local = (origen) => /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|$)/.test(origen);
@@ -13,7 +15,7 @@ function coste(modelo, origen, entrada, salida) {
   const p = PRECIOS.modelos[modelo];
   if (!p) return t("medidor_sin_precio", { modelo });
   const usd = (entrada * p.entrada + salida * p.salida) / 1e6;
-  return t("medidor_coste", { usd: numero(usd, 4), fecha: PRECIOS.fecha });
+  return t("medidor_coste", { usd: numero(usd, 4), fecha: FECHA });
 }
 
 /** Adds one reply's usage ({input_tokens, output_tokens} or {prompt_tokens, completion_tokens}) to the run's meter. */

@@ -7,6 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PYTHON, RAIZ, LECCION, arrancarServidor, abrirNavegador, esperarInterprete, esperarServiceWorker, ejecutar, exportarProgreso } from "./ayuda.mjs";
@@ -14,12 +15,13 @@ import { RETO, escribirEnReto, comprobarReto } from "./ayuda-reto.mjs";
 
 const CLAVE = "sk-ant-prueba-0123456789";
 const LEJANA = "http://api.prueba.test"; // a provider's origin, not the learner's machine: routed to the stand-in
+const ANTHROPIC = "https://api.anthropic.com"; // routed to the stand-in too, never reached
 const e = {};
 before(async () => {
   e.falsa = spawn(PYTHON, [join(RAIZ, "tests", "api", "falsa.py")], { stdio: ["ignore", "pipe", "inherit"] });
   e.api = await new Promise((resolver) => e.falsa.stdout.on("data", (d) => resolver(String(d).trim())));
   e.dist = mkdtempSync(join(tmpdir(), "conectar-"));
-  execFileSync(PYTHON, [join(RAIZ, "build.py"), "--salida", e.dist, "--sin-comprimir", "--conectar", e.api, "--conectar", LEJANA],
+  execFileSync(PYTHON, [join(RAIZ, "build.py"), "--salida", e.dist, "--sin-comprimir", "--conectar", e.api, "--conectar", LEJANA, "--conectar", ANTHROPIC],
     { cwd: RAIZ, stdio: ["ignore", "ignore", "inherit"] });
   e.servidor = await arrancarServidor(e.dist);
   e.navegador = await abrirNavegador(e.servidor.origen, { soloAnotar: true });
@@ -230,7 +232,7 @@ test("the meter prices a provider's model from the course's data, with its date"
   await correr(p, celda("anthropic", "claude-haiku-4-5").replace(`${e.api}/v1`, `${LEJANA}/v1`));
   // 2479 input tokens at 1 US$ and 573 output tokens at 5 US$ per million (site/precios-modelos.json)
   assert.equal(await p.locator('[data-celda="esquema"] .medidor').innerText(),
-    "Modelo real: 2 llamadas, 2479 tokens de entrada y 573 de salida; unos 0,0053 US$ (precios del 2026-12-05).");
+    "Modelo real: 2 llamadas, 2479 tokens de entrada y 573 de salida; unos 0,0053 US$ (precios del 5 de diciembre de 2026).");
   await p.close();
 });
 
@@ -289,5 +291,37 @@ test("the build's --conectar list holds under serve.py's headers and on a host t
   } finally {
     await navegador.cerrar();
     sinCabeceras.kill();
+  }
+});
+
+// Evaluated through the DevTools protocol: the page's CSP refuses an inline <script> (accesibilidad.test.mjs).
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+async function auditar(p) {
+  await p.evaluate(AXE);
+  const violaciones = await p.evaluate(async () => (await axe.run(document)).violations);
+  return violaciones.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} — ${n.failureSummary.replace(/\s+/g, " ")}`));
+}
+
+test("axe finds nothing with the panel open, a key typed, and a run drawn with its meter, at 1280 and 390 px", async () => {
+  for (const width of [1280, 390]) {
+    const p = await e.navegador.contexto.newPage();
+    await p.setViewportSize({ width, height: 900 });
+    await p.route(`${ANTHROPIC}/**`, async (ruta) =>
+      ruta.fulfill({ response: await ruta.fetch({ url: ruta.request().url().replace(ANTHROPIC, e.api) }) }));
+    await p.goto(e.servidor.origen + LECCION);
+    await esperarInterprete(p);
+    const real = celda("anthropic", "claude-haiku-4-5").replace(`, url_base="${e.api}/v1"`, "");
+    await correr(p, real);
+    assert.deepEqual(await auditar(p), [], `${width} px, the panel open`);
+    const seccion = p.locator('[data-celda="esquema"]');
+    if (process.env.CAPTURAS) await seccion.screenshot({ path: join(process.env.CAPTURAS, `modelo-real-apagado-${width}.png`) });
+    await activar(p);
+    assert.deepEqual(await auditar(p), [], `${width} px, a key typed`);
+    assert.match(await correr(p, real), /end_turn Hi! My name is Claude\./);
+    assert.match(await p.locator('[data-celda="esquema"] .medidor').innerText(), /unos 0,0053 US\$/);
+    assert.deepEqual(await auditar(p), [], `${width} px, a run drawn`);
+    assert.ok(await seccion.evaluate((s) => s.scrollWidth <= s.clientWidth + 1), `${width} px: nothing wider than the cell`);
+    if (process.env.CAPTURAS) await seccion.screenshot({ path: join(process.env.CAPTURAS, `modelo-real-${width}.png`) });
+    await p.close();
   }
 });
