@@ -117,7 +117,7 @@ test("an OpenAI-compatible server: Bearer key, Chat Completions body, tool_calls
   await p.close();
 });
 
-test("with no key: one sentence, for Anthropic before any call and for a server that asks for one; Ollama needs none", async () => {
+test("with no key or offline: one sentence (Anthropic: before any call; a server that asks for one: at its 401); Ollama needs none", async () => {
   const p = await pagina();
   await correr(p, celda("anthropic", "claude-haiku-4-5"));
   await activar(p, "");
@@ -130,6 +130,13 @@ test("with no key: one sentence, for Anthropic before any call and for a server 
   assert.match(local, /end_turn Hello there/);
   assert.equal((await registro()).at(-1).cabeceras.authorization, undefined);
   assert.match(await p.locator('[data-celda="esquema"] .medidor').innerText(), /gratis, en tu máquina\.$/);
+  await e.navegador.contexto.setOffline(true);
+  try {
+    // The names of the run above, as the course's .py files may not be in the cache yet.
+    assert.match(await correr(p, "modelo(M, H)"), /^ModeloNoDisponible: No hay conexión a internet: el modelo real necesita red\. El modelo guionizado funciona sin ella\.$/m);
+  } finally {
+    await e.navegador.contexto.setOffline(false);
+  }
   await p.close();
 });
 
