@@ -223,7 +223,8 @@ test("after a run with a key, an export and a submission, the key is in no store
   const error = await correr(p, celda("openai", "gpt-4o-mini"));
   assert.match(error, /ErrorDeLaAPI: HTTP 401, invalid_request_error: Incorrect API key provided: «tu clave»\./);
   assert.ok(!error.includes(mala));
-  assert.ok(consola.length > 0, "the console was heard");
+  await p.evaluate(() => console.log("oído"));
+  assert.ok(consola.includes("oído"), "the console is heard");
   for (const texto of [...consola, await p.locator("main").innerText()]) {
     assert.ok(!texto.includes(CLAVE) && !texto.includes(mala), texto);
   }
