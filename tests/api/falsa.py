@@ -14,6 +14,7 @@ may call it; GET /registro gives every request received (path, headers, body) fo
 import json
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pydantic
@@ -82,6 +83,8 @@ def contestar(ruta, cabeceras, cuerpo):
         return 400, error("invalid_request_error", str(e).splitlines()[0]), {}
     if cuerpo["model"] == "limitado":
         return 429, error("rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit"), {"retry-after": "7"}
+    if cuerpo["model"] == "lento":  # a reply that arrives after the learner pressed Stop
+        time.sleep(3)
     if cuerpo["model"] == "sobrecargado":
         return 529, error("overloaded_error", "Overloaded"), {}
     ultimo = cuerpo["messages"][-1]

@@ -128,6 +128,8 @@ test("with no key or offline: one sentence (Anthropic: before any call; a server
   assert.match(await correr(p, celda("openai", "gpt-4o-mini")), sinClave);
   const local = await correr(p, celda("openai", "llama3.2"));
   assert.match(local, /end_turn Hello there/);
+  await correr(p, celda("openai", "llama3.2", "modelo(M, H)"));
+  assert.equal(await p.locator('[data-celda="esquema"] .medidor').innerText(), "Modelo real: 1 llamada, 82 tokens de entrada y 17 de salida; gratis, en tu máquina.");
   assert.equal((await registro()).at(-1).cabeceras.authorization, undefined);
   assert.match(await p.locator('[data-celda="esquema"] .medidor').innerText(), /gratis, en tu máquina\.$/);
   await e.navegador.contexto.setOffline(true);
@@ -140,7 +142,7 @@ test("with no key or offline: one sentence (Anthropic: before any call; a server
   await p.close();
 });
 
-test("the API's errors (401, 429, 529) are ErrorDeLaAPI, and a run stops at its cap of calls", async () => {
+test("the API's errors (401, 429, 529) are ErrorDeLaAPI, and a run stops at its cap of calls, counted per run", async () => {
   const p = await pagina();
   await correr(p, celda("anthropic", "claude-haiku-4-5")); // off: no call, and the panel shows
   await activar(p, "mala");
@@ -152,6 +154,36 @@ test("the API's errors (401, 429, 529) are ErrorDeLaAPI, and a run stops at its 
   const salida = await correr(p, celda("anthropic", "claude-haiku-4-5", bucle));
   assert.match(salida, /ModeloNoDisponible: Esta ejecución ya ha hecho 20 llamadas al modelo real, el tope por ejecución/);
   assert.match(await p.locator('[data-celda="esquema"] .medidor').innerText(), /^Modelo real: 20 llamadas/);
+  // The cap and the meter are the run's: the same cell run again starts both from nothing.
+  assert.match(await correr(p, celda("anthropic", "claude-haiku-4-5")), /end_turn/);
+  assert.match(await p.locator('[data-celda="esquema"] .medidor').innerText(), /^Modelo real: 2 llamadas, 2479 tokens/);
+  await p.close();
+});
+
+test("Stop while a call waits: the run ends, and its late reply reaches no later run of the cell", async () => {
+  const p = await pagina();
+  await correr(p, celda("anthropic", "claude-haiku-4-5"));
+  await activar(p);
+  const esquema = p.locator('[data-celda="esquema"]');
+  await p.locator('[data-celda="esquema"] .cm-content').click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.insertText(celda("anthropic", "lento", "modelo(M, H)"));
+  await esquema.locator("button.ejecutar").click();
+  while (!(await registro()).some((r) => r.cuerpo.model === "lento")) await p.waitForTimeout(100); // the call is out
+  await esquema.locator("button.detener").click();
+  await p.waitForFunction(() => !document.querySelector('[data-celda="esquema"]').classList.contains("ocupada"));
+  await p.locator('[data-celda="esquema"] .cm-content').click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.insertText('nombre = input("¿Cómo te llamas? ")\nprint("Hola,", nombre)');
+  await esquema.locator("button.ejecutar").click();
+  const campo = esquema.locator("form.entrada input");
+  await campo.waitFor();
+  await p.waitForTimeout(3500); // the slow reply has come back by now
+  assert.equal(await campo.isVisible(), true, "input() still waits for the learner");
+  await campo.fill("Ana");
+  await campo.press("Enter");
+  await p.waitForFunction(() => !document.querySelector('[data-celda="esquema"]').classList.contains("ocupada"));
+  assert.equal((await esquema.locator(".salida").innerText()).trim(), "¿Cómo te llamas? Ana\nHola, Ana");
   await p.close();
 });
 
