@@ -33,7 +33,7 @@ from construir.leer import leer
 from construir.paginas import Paginas, css_resaltado
 from construir.precache import escribir_sw
 from construir.validar import cargar_validador, validar
-from serve import con_conectar, origen_valido
+from serve import CSP, con_conectar, origen_valido
 
 RAIZ = Path(__file__).resolve().parent
 
@@ -146,7 +146,10 @@ def escribir(cursos, destino, dir_py, comprimir=True, base="/", conectar=()):
         ("" if base == "/" else f"@{base}")
     config = {"base": base, "indexURL": index_url, "trabajador": bundles["trabajador"], "instantanea": instantanea,
               "descargas": descargas, "paquetes": ruedas, "lock": lock}
-    paginas = Paginas(RAIZ / "site" / "plantillas", textos, css)
+    # The same policy in _headers, in each page's <meta> and in what sw.js serves: a host that sends
+    # no headers (GitHub Pages) still lets the pages reach only these origins.
+    csp = con_conectar(CSP, conectar)
+    paginas = Paginas(RAIZ / "site" / "plantillas", textos, css, csp)
     primero = None
     for curso in cursos:
         dir_curso = destino / "courses" / curso["slug"]
@@ -170,7 +173,7 @@ def escribir(cursos, destino, dir_py, comprimir=True, base="/", conectar=()):
     (destino / "404.html").write_text(paginas.no_encontrada(primero), encoding="utf-8")
     cabeceras = (RAIZ / "_headers").read_text(encoding="utf-8")
     (destino / "_headers").write_text(con_conectar(cabeceras, conectar), encoding="utf-8")
-    version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea], base)
+    version_sitio, entradas = escribir_sw(RAIZ / "site" / "sw.js", destino, [instantanea], base, csp)
     if comprimir:
         comprimir_arbol(destino, RAIZ / ".cache" / "comprimido")
     return version_sitio, len(entradas)
@@ -194,7 +197,7 @@ def main(argv=None):
     args.add_argument("--sin-comprimir", action="store_true")
     args.add_argument("--conectar", action="append", default=[], metavar="ORIGEN",
                       help="un origen de API al que pueden llamar las celdas (ModeloReal): se añade a "
-                           "connect-src en dist/_headers; se repite (docs/desplegar.md)")
+                           "connect-src de la política de las páginas; se repite (docs/desplegar.md)")
     opciones = args.parse_args(argv)
     t0 = time.perf_counter()
     destino = Path(opciones.salida).resolve()

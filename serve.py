@@ -20,8 +20,9 @@ GET /__bytes__?por=ruta, the same split by URL path as a JSON object
 {"/path": bytes}; the answers to /__bytes__ itself are not counted.
 --sin-aislar leaves out COOP/COEP, to test the page's fallback when it is not
 cross-origin isolated (Stop then restarts the worker).
---conectar ORIGEN (repeated) adds ORIGEN to connect-src, so that a cell's ModeloReal may call
-that API (docs/desplegar.md); without it, the pages reach nothing off their origin.
+The Content-Security-Policy is the one the build wrote into the folder's _headers: with
+build.py --conectar ORIGEN, its connect-src lets a cell's ModeloReal call that API
+(docs/desplegar.md); without it, the pages reach nothing off their origin.
 """
 import argparse
 import email.utils
@@ -67,7 +68,8 @@ AISLAMIENTO = {
 
 def con_conectar(csp, origenes):
     """csp with origenes added to connect-src: the API origins a cell's ModeloReal may call
-    (docs/desplegar.md); build.py --conectar writes the same into dist/_headers."""
+    (docs/desplegar.md). build.py --conectar writes it into dist/_headers, into every page's
+    <meta http-equiv> and into sw.js, so that it holds also where the host sends no headers."""
     return csp.replace("connect-src 'self';", " ".join(["connect-src 'self'", *origenes]) + ";")
 
 
@@ -82,9 +84,18 @@ def origen_valido(texto):
     return texto
 
 
+def csp_del_sitio(raiz):
+    """The policy build.py wrote into raiz/_headers, with its --conectar origins (the same one its
+    pages carry in their <meta> and its sw.js adds): CSP for a folder without _headers."""
+    headers = Path(raiz) / "_headers"
+    hallada = headers.is_file() and re.search(r"^ {2}Content-Security-Policy: (.*)$",
+                                                headers.read_text(encoding="utf-8"), re.M)
+    return hallada.group(1) if hallada else CSP
+
+
 def cabeceras_comunes():
     aislar = AISLAMIENTO if Manejador.aislar else {}
-    return {**aislar, "Content-Security-Policy": con_conectar(CSP, Manejador.conectar),
+    return {**aislar, "Content-Security-Policy": Manejador.csp,
             "Cross-Origin-Resource-Policy": "same-origin", "X-Content-Type-Options": "nosniff"}
 
 
@@ -107,7 +118,7 @@ class Manejador(http.server.BaseHTTPRequestHandler):
     base = "/"
     contar = False
     aislar = True
-    conectar = ()  # origins added to connect-src (--conectar)
+    csp = CSP  # the site's own (csp_del_sitio)
     enviados = 0
     por_ruta = {}  # URL path -> body bytes sent (--contar)
     cerrojo = threading.Lock()
@@ -228,20 +239,14 @@ def main(argv=None):
     p.add_argument("--base", default="/", help="la ruta bajo la que se sirve (la de build.py --base)")
     p.add_argument("--contar", action="store_true")
     p.add_argument("--sin-aislar", action="store_true")
-    p.add_argument("--conectar", action="append", default=[], metavar="ORIGEN",
-                   help="un origen de API al que pueden llamar las celdas (ModeloReal); se repite")
     a = p.parse_args(argv)
-    try:
-        Manejador.conectar = tuple(origen_valido(o) for o in a.conectar)
-    except ValueError as e:
-        print(f"serve.py: {e}", file=sys.stderr)
-        return 1
     base = "/" + "".join(f"{x}/" for x in a.base.split("/") if x)
     raiz = Path(a.dir).resolve()
     if not (raiz / "index.html").is_file():
         print(f"serve.py: {raiz} no tiene index.html; ejecuta antes `make build`.", file=sys.stderr)
         return 1
     Manejador.raiz = raiz
+    Manejador.csp = csp_del_sitio(raiz)
     Manejador.base = base
     Manejador.contar = a.contar
     Manejador.aislar = not a.sin_aislar

@@ -17,6 +17,8 @@ from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
 from pygments.token import Name
 from pygments.util import ClassNotFound
 
+from serve import CSP
+
 from . import conversacion, duracion, huellas
 from .activos import ARCHIVOS_PYODIDE
 from .errores import ErrorDeConstruccion
@@ -109,17 +111,19 @@ def _precargas_interprete(config):
 
 
 class Paginas:
-    def __init__(self, dir_plantillas, textos, css):
+    def __init__(self, dir_plantillas, textos, css, csp=CSP):
         self.plantillas = {p.stem: Template(p.read_text(encoding="utf-8")) for p in Path(dir_plantillas).glob("*.html")}
         self.t = {f"t_{k}": v for k, v in textos.items() if not k.startswith("_")}
         self.textos = textos
         self.css = css
+        self.csp = csp
 
     def _llenar(self, plantilla, **valores):
         return self.plantillas[plantilla].substitute(self.t, **valores)
 
     def _pagina(self, titulo, cuerpo, cabeza=""):
-        return self._llenar("base", titulo=html.escape(titulo), css=self.css, cabeza=cabeza, cuerpo=cuerpo)
+        csp = html.escape(self.csp, quote=False).replace('"', "&quot;")  # its quotes stay readable
+        return self._llenar("base", titulo=html.escape(titulo), css=self.css, csp=csp, cabeza=cabeza, cuerpo=cuerpo)
 
     def leccion(self, curso, doc, config, js, precargas=(), vecinas=(None, None)):
         meta = doc["meta"]

@@ -6,6 +6,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from serve import CSP
+
 FUERA = {".gz", ".br"}
 
 
@@ -25,13 +27,14 @@ def lista(raiz, base="/"):
     return entradas
 
 
-def escribir_sw(plantilla, raiz, conservar, base="/"):
+def escribir_sw(plantilla, raiz, conservar, base="/", csp=CSP):
     entradas = lista(raiz, base)
     version = hashlib.sha256(json.dumps(entradas).encode()).hexdigest()[:12]
     texto = Path(plantilla).read_text(encoding="utf-8")
     texto = (texto.replace('"__VERSION__"', json.dumps(version))
              .replace("__PRECACHE__", json.dumps(entradas, separators=(",", ":")))
              .replace("__CONSERVAR__", json.dumps(conservar))
-             .replace('"__BASE__"', json.dumps(base)))
+             .replace('"__BASE__"', json.dumps(base))
+             .replace('"__CSP__"', json.dumps(csp)))
     (Path(raiz) / "sw.js").write_text(texto, encoding="utf-8")
     return version, entradas

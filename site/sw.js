@@ -15,6 +15,7 @@ const PRECACHE = __PRECACHE__; // [[path, content hash], ...]
 const CONSERVAR = __CONSERVAR__; // other caches of this build (interpreter snapshot)
 const BASE = "__BASE__"; // the path the site is served under (build.py --base), "/" at the root
 const INMUTABLE = [`${BASE}static/`, `${BASE}pyodide/`]; // paths whose content never changes
+const CSP = "__CSP__"; // the pages' Content-Security-Policy, with build.py --conectar's origins
 
 // Caches belong to an origin, and one origin may hold several sites (GitHub Pages puts every
 // project under user.github.io): a site under a sub-path marks its caches with it, and deletes
@@ -91,13 +92,16 @@ const AISLAMIENTO = {
   "cross-origin-embedder-policy": "require-corp",
   "cross-origin-resource-policy": "same-origin",
 };
+// The policy too: the pages carry it in a <meta>, but the worker that runs the cells has no
+// <meta>, and with it reaches only the origins the pages may reach, as under _headers.
+const SIN_CABECERAS = { ...AISLAMIENTO, "content-security-policy": CSP };
 
 async function servir(r, navegacion) {
   const aislada = r.headers.has("cross-origin-embedder-policy");
   // A redirect followed cannot be rebuilt as this same response (its URL would be lost).
   if (r.redirected || (aislada && !navegacion)) return r;
   const cabeceras = new Headers(r.headers);
-  for (const [k, v] of Object.entries(AISLAMIENTO)) if (!cabeceras.has(k)) cabeceras.set(k, v);
+  for (const [k, v] of Object.entries(SIN_CABECERAS)) if (!cabeceras.has(k)) cabeceras.set(k, v);
   let cuerpo = r.body;
   if (navegacion) {
     cabeceras.delete("content-length");

@@ -43,7 +43,7 @@ export class Interprete {
   recibir(w, m) {
     if (w !== this.worker) return; // a message from a worker we already replaced
     this.marcarArrancado();
-    const oyentes = this.actual && this.actual.id === m.id ? this.actual.oyentes : {};
+    const ejecucion = this.actual?.id === m.id ? this.actual : null, oyentes = ejecucion?.oyentes ?? {}; // new at each run
     switch (m.tipo) {
       case "progreso": return this.avisos.alProgreso(m.cargados, m.total);
       case "listo": this.estaListo = true; this.avisos.alListo(m.ms, m.origen); return this.marcarListo();
@@ -53,8 +53,8 @@ export class Interprete {
       case "reloj": return this.vigilar(m.seq, m.plazo, () => oyentes.alPrueba?.(m.prueba));
       case "entrada": this.esperaEntrada = true; return oyentes.alEntrada?.(m.prompt);
       case "api": this.esperaEntrada = true; // modelo-real.js loads only when a cell uses ModeloReal
-        return import("./modelo-real.js").then((mr) => mr.llamarApi(m.id, m.peticion, oyentes.alApi))
-          .then((r) => this.actual?.id === m.id && this.responder(r)); // after Stop, its run is over
+        return import("./modelo-real.js").then((mr) => mr.llamarApi(ejecucion, m.peticion, oyentes.alApi))
+          .then((r) => ejecucion && this.actual === ejecucion && this.responder(r)); // after Stop, its run is over
       case "conversacion": return oyentes.alConversacion?.(m.turnos);
       case "fin": return this.terminar(m.resultado);
       case "muerto": return this.reiniciar(t("trabajador_muerto", { motivo: m.motivo }));

@@ -3,7 +3,9 @@
 import { t } from "./textos.js";
 import PRECIOS from "../precios-modelos.json";
 
-let medida = null; // {id, nodo, llamadas, entrada, salida}
+// "2026-12-05" as a learner reads a date: «5 de diciembre de 2026».
+const FECHA = new Date(PRECIOS.fecha).toLocaleDateString("es", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+let medida = null; // this run's: {nodo, llamadas, entrada, salida}
 
 const local = (origen) => /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|$)/.test(origen);
 const numero = (n, decimales = 0) => n.toLocaleString("es", { maximumFractionDigits: decimales });
@@ -13,14 +15,19 @@ function coste(modelo, origen, entrada, salida) {
   const p = PRECIOS.modelos[modelo];
   if (!p) return t("medidor_sin_precio", { modelo });
   const usd = (entrada * p.entrada + salida * p.salida) / 1e6;
-  return t("medidor_coste", { usd: numero(usd, 4), fecha: PRECIOS.fecha });
+  return t("medidor_coste", { usd: numero(usd, 4), fecha: FECHA });
+}
+
+/** A run's first call: the meter starts again, and the cell's previous run's goes. */
+export function nuevaMedida(seccion) {
+  seccion.querySelector(".medidor")?.remove();
+  medida = null;
 }
 
 /** Adds one reply's usage ({input_tokens, output_tokens} or {prompt_tokens, completion_tokens}) to the run's meter. */
-export function medir(seccion, id, modelo, origen, uso) {
-  if (medida?.id !== id || !medida.nodo.isConnected) {
-    seccion.querySelector(".medidor")?.remove(); // the meter of this cell's previous run
-    medida = { id, llamadas: 0, entrada: 0, salida: 0, nodo: Object.assign(document.createElement("p"), { className: "medidor" }) };
+export function medir(seccion, modelo, origen, uso) {
+  if (!medida?.nodo.isConnected) {
+    medida = { llamadas: 0, entrada: 0, salida: 0, nodo: Object.assign(document.createElement("p"), { className: "medidor" }) };
     medida.nodo.setAttribute("role", "status");
     seccion.querySelector(".salida").after(medida.nodo);
   }
@@ -28,6 +35,6 @@ export function medir(seccion, id, modelo, origen, uso) {
   medida.entrada += Number(uso?.input_tokens ?? uso?.prompt_tokens ?? 0);
   medida.salida += Number(uso?.output_tokens ?? uso?.completion_tokens ?? 0);
   const { llamadas, entrada, salida } = medida;
-  medida.nodo.textContent = t("medidor", { llamadas, entrada: numero(entrada), salida: numero(salida),
+  medida.nodo.textContent = t(llamadas === 1 ? "medidor_uno" : "medidor", { llamadas, entrada: numero(entrada), salida: numero(salida),
     coste: coste(modelo, origen, entrada, salida) });
 }

@@ -4,7 +4,7 @@
 import { t } from "./textos.js";
 import { TOPE_ENTRADA } from "./protocolo.js";
 import { ajustes, mostrarPanel } from "./panel-modelo.js";
-import { medir } from "./medidor.js";
+import { medir, nuevaMedida } from "./medidor.js";
 
 export const TOPE_LLAMADAS = 20; // a loop without a cap would spend the learner's money until Stop
 let [run, llamadas] = [null, 0];
@@ -21,18 +21,22 @@ function cabeceras(api, clave) {
   return h;
 }
 
-/** The answer to a run's ModeloReal call, as JSON text for ENTRADA; seccion() is the cell's section,
- *  or absent when a challenge is being checked (Comprobar keeps the scripted model). */
-export async function llamarApi(id, { api, url, cuerpo }, seccion) {
+/** The answer to a run's ModeloReal call, as JSON text for ENTRADA; ejecucion is the run (a new
+ *  object at each run), seccion() the cell's section, absent when a challenge is being checked
+ *  (Comprobar keeps the scripted model). */
+export async function llamarApi(ejecucion, { api, url, cuerpo }, seccion) {
   if (!seccion) return fallo("api_solo_celdas");
-  const { activo, clave } = ajustes();
-  if (!activo) {
-    mostrarPanel(seccion());
-    return fallo("api_desactivada");
+  if (run !== ejecucion) {
+    [run, llamadas] = [ejecucion, 0];
+    nuevaMedida(seccion());
   }
+  const { activo, clave } = ajustes();
+  // The panel shows under the cell on every call, so that a remembered key can be forgotten;
+  // it takes the focus only when the learner has something to do in it.
+  mostrarPanel(seccion(), !activo || (api === "anthropic" && !clave));
+  if (!activo) return fallo("api_desactivada");
   if (api === "anthropic" && !clave) return fallo("api_sin_clave");
   if (!navigator.onLine) return fallo("api_sin_conexion");
-  if (run !== id) [run, llamadas] = [id, 0];
   if (++llamadas > TOPE_LLAMADAS) return fallo("api_tope_llamadas", { tope: TOPE_LLAMADAS });
   const origen = new URL(url).origin;
   let respuesta, texto;
@@ -42,6 +46,8 @@ export async function llamarApi(id, { api, url, cuerpo }, seccion) {
   } catch {
     return fallo("api_sin_respuesta", { origen }); // offline, refused, or not in the page's connect-src
   }
+  if (respuesta.status === 401 && !clave) return fallo("api_sin_clave");
+  if (clave) texto = texto.replaceAll(clave, "«tu clave»"); // a provider that echoes it back: not to the cell
   let leido;
   try {
     leido = JSON.parse(texto);
@@ -51,6 +57,6 @@ export async function llamarApi(id, { api, url, cuerpo }, seccion) {
   const tras = respuesta.headers.get("retry-after");
   const contestacion = JSON.stringify({ status: respuesta.status, cuerpo: leido, reintentar_tras: tras === null ? null : Number(tras) });
   if (new TextEncoder().encode(contestacion).length > TOPE_ENTRADA) return fallo("api_respuesta_larga", { kb: TOPE_ENTRADA / 1024 });
-  medir(seccion(), id, cuerpo.model, origen, respuesta.ok ? leido.usage : null);
+  medir(seccion(), cuerpo.model, origen, respuesta.ok ? leido.usage : null);
   return contestacion;
 }

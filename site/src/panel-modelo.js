@@ -49,9 +49,10 @@ function construir() {
   return raiz;
 }
 
-/** Shows the panel (one per page) under the cell's output the first time a cell needs it. */
-export function mostrarPanel(seccion) {
+/** Shows the panel (one per page) under the cell's output, the first time a cell calls a model;
+ *  enfocar moves the focus to its first field. */
+export function mostrarPanel(seccion, enfocar) {
   panel ??= construir();
   if (!panel.isConnected) seccion.querySelector(".salida").after(panel);
-  panel.querySelector("input").focus();
+  if (enfocar) panel.querySelector("input").focus();
 }

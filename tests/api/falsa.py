@@ -14,6 +14,7 @@ may call it; GET /registro gives every request received (path, headers, body) fo
 import json
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pydantic
@@ -65,8 +66,13 @@ def contestar(ruta, cabeceras, cuerpo):
         if not cabeceras.get("x-api-key") or cabeceras.get("anthropic-version") != "2023-06-01" \
                 or cabeceras.get("anthropic-dangerous-direct-browser-access") != "true":
             return 401, error("authentication_error", "invalid x-api-key"), {}
-    elif cabeceras.get("authorization", "Bearer x") in ("Bearer ", "Bearer mala"):
-        return 401, {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error",
+    elif "authorization" not in cabeceras and not cuerpo["model"].startswith("llama"):  # Ollama needs none
+        return 401, {"error": {"message": "You didn't provide an API key.", "type": "invalid_request_error",
+                               "param": None, "code": None}}, {}
+    elif cabeceras.get("authorization", "").startswith("Bearer mala"):
+        # OpenAI's own masks the key's middle; this one echoes it whole, the worst a page may receive
+        clave = cabeceras["authorization"].removeprefix("Bearer ")
+        return 401, {"error": {"message": f"Incorrect API key provided: {clave}.", "type": "invalid_request_error",
                                "param": None, "code": "invalid_api_key"}}, {}
     if cabeceras.get("x-api-key") == "mala":
         return 401, error("authentication_error", "invalid x-api-key"), {}
@@ -77,6 +83,8 @@ def contestar(ruta, cabeceras, cuerpo):
         return 400, error("invalid_request_error", str(e).splitlines()[0]), {}
     if cuerpo["model"] == "limitado":
         return 429, error("rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit"), {"retry-after": "7"}
+    if cuerpo["model"] == "lento":  # a reply that arrives after the learner pressed Stop
+        time.sleep(3)
     if cuerpo["model"] == "sobrecargado":
         return 529, error("overloaded_error", "Overloaded"), {}
     ultimo = cuerpo["messages"][-1]

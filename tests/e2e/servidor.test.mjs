@@ -51,6 +51,18 @@ test("no page of dist/ has an inline script", () => {
   }
 });
 
+// A host that sends no headers still gets the policy: every page carries it in a <meta>, the
+// same value (tests/e2e/modelo-real.test.mjs checks a build with --conectar on such a host).
+test("every page of dist/ carries the same policy in its <meta>, before anything it loads", () => {
+  const [, enHeaders] = readFileSync(join(DIST, "_headers"), "utf8").match(/^ {2}Content-Security-Policy: (.*)$/m);
+  for (const ruta of archivosDeDist().filter((r) => r.endsWith(".html"))) {
+    const cabeza = readFileSync(join(DIST, ruta), "utf8").split("<title>")[0];
+    const meta = cabeza.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/);
+    assert.equal(meta?.[1].replaceAll("&amp;", "&"), enHeaders, ruta);
+    assert.doesNotMatch(cabeza, /<(script|link)\b/, ruta);
+  }
+});
+
 test("types and cache lifetimes", async () => {
   const wasm = await pedir("/pyodide/314.0.7/pyodide.asm.wasm");
   assert.equal(wasm.headers.get("content-type"), "application/wasm");

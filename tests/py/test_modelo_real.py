@@ -18,7 +18,7 @@ TIEMPO = [{"name": "get_weather", "description": "El tiempo de una ciudad",
            "input_schema": {"type": "object", "properties": {"location": {"type": "string"}},
                             "required": ["location"]}}]
 RUTAS = {"anthropic": "/v1/messages", "openai": "/v1/chat/completions"}
-CLAVES = {"x-api-key": "k", "anthropic-version": "2023-06-01", "anthropic-dangerous-direct-browser-access": "true"}
+CLAVES = {"x-api-key": "k", "authorization": "Bearer k", "anthropic-version": "2023-06-01", "anthropic-dangerous-direct-browser-access": "true"}
 
 
 @pytest.fixture
