@@ -57,6 +57,7 @@ export class Celda {
 
   limpiar() {
     this.salida.textContent = "";
+    this.seccion.querySelector(".medidor")?.remove(); // an earlier run's real-model meter (medidor.js)
     this.ultimo = null;
     this.caracteres = 0;
     this.dibujado = Promise.resolve();

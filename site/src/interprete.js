@@ -53,7 +53,7 @@ export class Interprete {
       case "reloj": return this.vigilar(m.seq, m.plazo, () => oyentes.alPrueba?.(m.prueba));
       case "entrada": this.esperaEntrada = true; return oyentes.alEntrada?.(m.prompt);
       case "api": this.esperaEntrada = true; // modelo-real.js loads only when a cell uses ModeloReal
-        return import("./modelo-real.js").then((mr) => mr.llamarApi(ejecucion, m.peticion, oyentes.alApi))
+        return import("./modelo-real.js").then((mr) => mr.llamarApi(ejecucion, m.peticion, oyentes.alApi, () => this.actual === ejecucion))
           .then((r) => ejecucion && this.actual === ejecucion && this.responder(r)); // after Stop, its run is over
       case "conversacion": return oyentes.alConversacion?.(m.turnos);
       case "fin": return this.terminar(m.resultado);

@@ -23,8 +23,8 @@ function cabeceras(api, clave) {
 
 /** The answer to a run's ModeloReal call, as JSON text for ENTRADA; ejecucion is the run (a new
  *  object at each run), seccion() the cell's section, absent when a challenge is being checked
- *  (Comprobar keeps the scripted model). */
-export async function llamarApi(ejecucion, { api, url, cuerpo }, seccion) {
+ *  (Comprobar keeps the scripted model); vigente() says whether that run still goes on. */
+export async function llamarApi(ejecucion, { api, url, cuerpo }, seccion, vigente) {
   if (!seccion) return fallo("api_solo_celdas");
   if (run !== ejecucion) {
     [run, llamadas] = [ejecucion, 0];
@@ -57,6 +57,7 @@ export async function llamarApi(ejecucion, { api, url, cuerpo }, seccion) {
   const tras = respuesta.headers.get("retry-after");
   const contestacion = JSON.stringify({ status: respuesta.status, cuerpo: leido, reintentar_tras: tras === null ? null : Number(tras) });
   if (new TextEncoder().encode(contestacion).length > TOPE_ENTRADA) return fallo("api_respuesta_larga", { kb: TOPE_ENTRADA / 1024 });
-  medir(seccion(), cuerpo.model, origen, respuesta.ok ? leido.usage : null);
+  // A reply after Stop belongs to no run: a later one's meter must not count it.
+  if (vigente()) medir(seccion(), cuerpo.model, origen, respuesta.ok ? leido.usage : null);
   return contestacion;
 }

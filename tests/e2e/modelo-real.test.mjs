@@ -184,6 +184,7 @@ test("Stop while a call waits: the run ends, and its late reply reaches no later
   await campo.press("Enter");
   await p.waitForFunction(() => !document.querySelector('[data-celda="esquema"]').classList.contains("ocupada"));
   assert.equal((await esquema.locator(".salida").innerText()).trim(), "¿Cómo te llamas? Ana\nHola, Ana");
+  assert.equal(await esquema.locator(".medidor").count(), 0, "a run that calls no model shows no earlier run's meter");
   await p.close();
 });
 
