@@ -80,10 +80,11 @@ def _textos(valor):
 
 
 def en_texto(m, textos):
-    """"unos 35 min", "unas 2 h 10 min": m minutes, in the index's words (site/textos.es.json)."""
+    """"unos 35 min", "unos 60 min", "unas 2 h 10 min": m minutes, in the index's words
+    (site/textos.es.json); under two hours in minutes ("unas 1 h" is not Spanish)."""
     horas, resto = divmod(m, 60)
-    if not horas:
-        return textos["duracion_min"].format(m=resto)
+    if horas < 2:
+        return textos["duracion_min"].format(m=m)
     if not resto:
         return textos["duracion_h"].format(h=horas)
     return textos["duracion_h_min"].format(h=horas, m=resto)
