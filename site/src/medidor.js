@@ -5,7 +5,7 @@ import PRECIOS from "../precios-modelos.json";
 
 // "2026-12-05" as a learner reads a date: «5 de diciembre de 2026».
 const FECHA = new Date(PRECIOS.fecha).toLocaleDateString("es", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-let medida = null; // this run's: {nodo, llamadas, entrada, salida}
+let medida = null; // this run's: {nodo, llamadas, entrada, salida}; a new one once Celda.limpiar() removes its node
 
 const local = (origen) => /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|$)/.test(origen);
 const numero = (n, decimales = 0) => n.toLocaleString("es", { maximumFractionDigits: decimales });
@@ -16,12 +16,6 @@ function coste(modelo, origen, entrada, salida) {
   if (!p) return t("medidor_sin_precio", { modelo });
   const usd = (entrada * p.entrada + salida * p.salida) / 1e6;
   return t("medidor_coste", { usd: numero(usd, 4), fecha: FECHA });
-}
-
-/** A run's first call: the meter starts again, and the cell's previous run's goes. */
-export function nuevaMedida(seccion) {
-  seccion.querySelector(".medidor")?.remove();
-  medida = null;
 }
 
 /** Adds one reply's usage ({input_tokens, output_tokens} or {prompt_tokens, completion_tokens}) to the run's meter. */

@@ -4,7 +4,7 @@
 import { t } from "./textos.js";
 import { TOPE_ENTRADA } from "./protocolo.js";
 import { ajustes, mostrarPanel } from "./panel-modelo.js";
-import { medir, nuevaMedida } from "./medidor.js";
+import { medir } from "./medidor.js";
 
 export const TOPE_LLAMADAS = 20; // a loop without a cap would spend the learner's money until Stop
 let [run, llamadas] = [null, 0];
@@ -26,10 +26,7 @@ function cabeceras(api, clave) {
  *  (Comprobar keeps the scripted model); vigente() says whether that run still goes on. */
 export async function llamarApi(ejecucion, { api, url, cuerpo }, seccion, vigente) {
   if (!seccion) return fallo("api_solo_celdas");
-  if (run !== ejecucion) {
-    [run, llamadas] = [ejecucion, 0];
-    nuevaMedida(seccion());
-  }
+  if (run !== ejecucion) [run, llamadas] = [ejecucion, 0]; // the meter starts again with the run's output (celda.js)
   const { activo, clave } = ajustes();
   // The panel shows under the cell on every call, so that a remembered key can be forgotten;
   // it takes the focus only when the learner has something to do in it.
