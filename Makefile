@@ -40,7 +40,7 @@ MODULOS := $(shell cd py && python3 -c 'from modulos import MODULOS; print(*MODU
 
 # Brotli 11 of Pyodide's 10 MB wasm takes ~20 s, of the stored stdlib ~30 s: do it once here,
 # so that builds take seconds.
-.cache/comprimido/.ok: node_modules/.ok .venv/.ok .cache/stdlib/.ok
+.cache/comprimido/.ok: node_modules/.ok .venv/.ok .cache/stdlib/.ok construir/comprimir.py
 	$(PY) -m construir.comprimir .cache/comprimido .cache/stdlib/python_stdlib.zip \
 	  $(addprefix node_modules/pyodide/,pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm)
 	touch $@

@@ -241,7 +241,6 @@ const m = (quien, campo) => mediana(resultados[quien].map((r) => r[campo]));
 const MB = (b) => `${(b / 1e6).toFixed(2)} MB`;
 const ms = (x) => `${Math.round(x)} ms`;
 const msDecimal = (x) => `${x.toFixed(1)} ms`;
-const x = (r) => `${r.toFixed(2)}×`;
 const razon = (a, b) => (b ? (a / b).toFixed(2) : "-");
 const kB = (b) => `${(b / 1e3).toFixed(1)} kB`;
 const tabla = (cabecera, filas) => {
@@ -290,20 +289,17 @@ for (const [quien, titulo] of [[quienLeccion, "lesson page, incl. offline precac
   tabla(["file", "bytes", "MB", "share"], [...filas, ["total", String(bytes), MB(bytes), "100 %"]]);
 }
 
+// Issue 35's targets, each a ratio to the bare page of this run. Printed with three decimals: a
+// ratio just over its target must not read as met.
+const x3 = (r) => `${r.toFixed(3)}×`;
 const objetivos = [];
-const bytesLeccion = m(quienLeccion, "bytes"), bytesBase = m(quienBase, "bytes");
-objetivos.push([`first-visit transfer incl. offline precache at most 4.5 MB: ${MB(bytesLeccion)} (bare page ${MB(bytesBase)}, ${x(bytesLeccion / bytesBase)})`, bytesLeccion <= 4.5e6]);
+const objetivo = (nombre, leccion, base, tope, formato = ms) =>
+  objetivos.push([`${nombre} at most ${tope}× the bare page: ${x3(leccion / base)} (${formato(leccion)} / ${formato(base)})`, leccion / base <= tope]);
+objetivo("first-visit bytes incl. offline precache,", m(quienLeccion, "bytes"), m(quienBase, "bytes"), 1.05, (b) => `${(b / 1e6).toFixed(3)} MB`);
+if (LOCAL) objetivo("navigation -> first output, cold, localhost,", m("leccion", "fria"), m("base", "fria"), 0.6);
+if (LENTO) objetivo("navigation -> first output, cold, throttled,", m("leccionLenta", "fria"), m("baseLenta", "fria"), 0.5);
 if (LOCAL) {
-  const fria = m("leccion", "fria") / m("base", "fria");
-  objetivos.push([`navigation -> first output, cold, localhost, at most 0.9× the bare page: ${x(fria)} (${ms(m("leccion", "fria"))} / ${ms(m("base", "fria"))})`, fria <= 0.9]);
-}
-if (LENTO) {
-  const fria = m("leccionLenta", "fria") / m("baseLenta", "fria");
-  objetivos.push([`navigation -> first output, cold, throttled, at most 0.8× the bare page: ${x(fria)} (${ms(m("leccionLenta", "fria"))} / ${ms(m("baseLenta", "fria"))})`, fria <= 0.8]);
-}
-if (LOCAL) {
-  const caliente = m("leccion", "caliente") / m("base", "caliente");
-  objetivos.push([`navigation -> first output, warm, localhost, at most 0.25× the bare page: ${x(caliente)} (${ms(m("leccion", "caliente"))} / ${ms(m("base", "caliente"))})`, caliente <= 0.25]);
+  objetivo("navigation -> first output, warm, localhost,", m("leccion", "caliente"), m("base", "caliente"), 0.2);
   objetivos.push([`Run -> output under 50 ms: ${msDecimal(m("leccion", "run"))}`, m("leccion", "run") < 50]);
 }
 for (const [nombre, ok] of objetivos) console.log(`${ok ? "met    " : "MISSED "} ${nombre}`);

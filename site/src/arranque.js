@@ -1,6 +1,6 @@
-// Boots Pyodide in the worker. A memory snapshot taken right after the first
-// boot is kept in the Cache API and restores the interpreter in a fraction of
-// the time. It is a private Pyodide API, so the snapshot is keyed to this build
+// Boots Pyodide in the worker. A memory snapshot, taken by a worker of its own
+// once a page that booted without one is idle, is kept in the Cache API and
+// restores the interpreter in a fraction of the time. It is a private Pyodide API, so the snapshot is keyed to this build
 // of the worker (config.instantanea) and any failure falls back to a plain boot.
 // The snapshot is stored packed (instantanea.js) with its SHA-256 in a header, and
 // restored only if its bytes still match it: a damaged entry is deleted, never
@@ -35,18 +35,28 @@ async function abrirCache(nombre) {
   }
 }
 
+/** The heap of a stored snapshot, once its bytes match their SHA-256. */
+async function leerInstantanea(guardada) {
+  const paquete = new Uint8Array(await guardada.arrayBuffer());
+  if ((await huella(paquete)) !== guardada.headers.get(HUELLA)) throw new Error("no coincide con su SHA-256");
+  return desempaquetar(paquete);
+}
+
 export async function arrancar(config, modulos, enviar) {
   const dejarDeContar = config.primeraVisita ? contarDescargas(config.descargas, enviar) : () => {};
   try {
-    const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
-    const base = { indexURL: config.indexURL, lockFileContents: config.lock };
+    const modulo = import(config.indexURL + "pyodide.mjs");
     const cache = config.instantanea ? await abrirCache(config.instantanea) : null;
     const guardada = cache && (await cache.match(CLAVE).catch(() => undefined));
-    if (guardada) {
+    // The snapshot is read, hashed and unpacked while pyodide.mjs and pyodide.asm.mjs load and the
+    // wasm compiles: loadPyodide awaits it only once it has its module script (Pyodide 314).
+    const heap = guardada ? leerInstantanea(guardada) : null;
+    heap?.catch(() => {}); // loadPyodide reports it; meanwhile it must not surface as unhandled
+    const { loadPyodide } = await modulo;
+    const base = { indexURL: config.indexURL, lockFileContents: config.lock };
+    if (heap) {
       try {
-        const paquete = new Uint8Array(await guardada.arrayBuffer());
-        if ((await huella(paquete)) !== guardada.headers.get(HUELLA)) throw new Error("no coincide con su SHA-256");
-        const py = await loadPyodide({ ...base, _loadSnapshot: desempaquetar(paquete) });
+        const py = await loadPyodide({ ...base, _loadSnapshot: heap });
         escribirModulos(py, modulos);
         importar(py);
         return { py, origen: "instantanea" };
@@ -55,24 +65,29 @@ export async function arrancar(config, modulos, enviar) {
         await cache.delete(CLAVE).catch(() => {});
       }
     }
-    const py = await loadPyodide({ ...base, _makeSnapshot: Boolean(cache) });
+    // No snapshot taken here: booting for one and copying the heap delayed a cold visit's first
+    // output (docs/cifras.md, "Issue 35"); the page has another worker take it once idle (tomarInstantanea).
+    const py = await loadPyodide(base);
     escribirModulos(py, modulos);
     importar(py);
-    if (cache) {
-      const copia = py.makeMemorySnapshot(); // a copy of the heap, taken before any cell runs
-      // Packing takes this thread ~50 ms (measured on a first visit here), and the page
-      // posts its first run as soon as the worker is ready: leave that run a second.
-      setTimeout(async () => {
-        try {
-          const paquete = empaquetar(copia);
-          await cache.put(CLAVE, new Response(paquete, { headers: { [HUELLA]: await huella(paquete) } }));
-        } catch (e) {
-          console.warn("No se guardó la instantánea.", e);
-        }
-      }, 1000);
-    }
     return { py, origen: "red" };
   } finally {
     dejarDeContar();
+  }
+}
+
+/** Boots a Pyodide of its own, as arrancar would, and stores its memory snapshot; never throws. */
+export async function tomarInstantanea(config, modulos) {
+  try {
+    const cache = await abrirCache(config.instantanea);
+    if (!cache || (await cache.match(CLAVE))) return; // another tab took it meanwhile
+    const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
+    const py = await loadPyodide({ indexURL: config.indexURL, lockFileContents: config.lock, _makeSnapshot: true });
+    escribirModulos(py, modulos);
+    importar(py);
+    const paquete = empaquetar(py.makeMemorySnapshot()); // the heap before any cell runs
+    await cache.put(CLAVE, new Response(paquete, { headers: { [HUELLA]: await huella(paquete) } }));
+  } catch (e) {
+    console.warn("No se guardó la instantánea.", e);
   }
 }

@@ -11,6 +11,7 @@ import { montarPestanas } from "./pestanas.js";
 import { montarCopiar } from "./copiar.js";
 import { totalEnviado } from "./descargas.js";
 import { montarAvisoGuardado } from "./aviso-guardado.js";
+import { programarInstantanea } from "./instantanea-diferida.js";
 
 const datos = JSON.parse(document.getElementById("datos").textContent);
 // ?instantanea=no boots without the memory snapshot (for comparison and diagnosis).
@@ -37,6 +38,8 @@ const interprete = new Interprete(datos.config, {
     document.documentElement.dataset.arranque = origen; // "red" or "instantanea"
     performance.mark("interprete-listo");
     registrarServiceWorker(carga, datos.config.base);
+    // A run waiting for input() or a real model uses no processor: the snapshot may boot meanwhile.
+    if (origen === "red") programarInstantanea(datos.config, () => interprete.actual && !interprete.esperaEntrada);
     if (document.querySelector(".conversacion")) activarPares();
   },
   alErrorCarga: (motivo) => carga.error(motivo),

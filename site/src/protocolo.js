@@ -9,6 +9,9 @@
 //              is not cross-origin isolated (then input() explains why it cannot wait).
 //   ejecutar   {id, codigo, nombre, anteriores}  run a cell in the page's namespace; anteriores:
 //              the earlier cells' code, [[n, id, codigo], ...], read only to explain a NameError
+//   instantanea {config}                  to a worker of its own, never the page's: boot, store the
+//              memory snapshot (arranque.js) and close; the page sends it once idle after a
+//              boot without one (instantanea-diferida.js)
 //   comprobar  {id, codigo, esperado, fuentes} grade a challenge's editor, apart from the cells:
 //              esperado is build.py's data for it as JSON text (JavaScript would turn a 2.0
 //              into 2), fuentes the URLs of its public context
@@ -73,6 +76,7 @@ export const aTrabajador = {
   iniciar: (config, mensajes, buffer, reloj, entrada) => ({ tipo: "iniciar", config, mensajes, buffer, reloj, entrada }),
   ejecutar: (id, codigo, nombre, anteriores) => ({ tipo: "ejecutar", id, codigo, nombre, anteriores }),
   comprobar: (id, codigo, esperado, fuentes) => ({ tipo: "comprobar", id, codigo, esperado, fuentes }),
+  instantanea: (config) => ({ tipo: "instantanea", config }),
 };
 
 export const aPagina = {

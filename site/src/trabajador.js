@@ -1,11 +1,11 @@
 // Module worker: boots Pyodide (from the memory snapshot when there is one), runs
-// cells one at a time, and grades a challenge's editor. Its messages, both ways,
-// are declared in protocolo.js.
+// cells one at a time, and grades a challenge's editor; or, told so, takes the snapshot
+// and closes. Its messages, both ways, are declared in protocolo.js.
 // {file name: source} of py/modulos.py's and the worker's own (construir/activos.py).
 import MODULOS from "modulos-del-trabajador";
 import { aPagina, motivo, esperarEntrada } from "./protocolo.js";
 import { SalidaLimitada } from "./salida-limitada.js";
-import { arrancar } from "./arranque.js";
+import { arrancar, tomarInstantanea } from "./arranque.js";
 import { cargarImportados } from "./paquetes.js";
 
 const enviar = (m) => postMessage(m);
@@ -17,6 +17,7 @@ const salida = new SalidaLimitada(enviar);
 
 self.onmessage = async ({ data }) => {
   if (data.tipo === "iniciar") await iniciar(data);
+  else if (data.tipo === "instantanea") await tomarInstantanea(data.config, MODULOS).finally(close);
   else if (data.tipo === "ejecutar") await correr(data.id, () => ejecutor.ejecutar(data.codigo, data.nombre, JSON.stringify(data.anteriores ?? [])), data.codigo);
   else if (data.tipo === "comprobar") await correr(data.id, () => comprobador.comprobar(data.codigo, data.esperado, JSON.stringify(data.fuentes)), "import jsonschema");
 };
@@ -109,8 +110,7 @@ async function correr(id, trabajo, codigo) {
     await cargarImportados(py, codigo, urlsPaquetes).catch((e) =>
       enviar(aPagina.salida(id, [["stderr", mensajes.paquete.replace("{motivo}", motivo(e)) + "\n"]])));
     resultado = JSON.parse(await trabajo());
-  } catch (e) {
-    // Not a Python exception (those come back as JSON): the interpreter is broken.
+  } catch (e) { // not a Python exception (those come back as JSON): the interpreter is broken
     salida.terminar();
     enviar(aPagina.muerto(motivo(e)));
     return;

@@ -1,7 +1,8 @@
 // A cell shows what it does: a running indicator with the elapsed time, then its
 // run number; Stop during time.sleep keeps the namespace; input() is answered in
 // a field under the cell, and Stop while it waits keeps the namespace too; the
-// first visit's download bar is true, monotonic and shown once; the worker's own Python
+// first visit's download bar is true, monotonic and shown once; a first visit leaves the
+// memory snapshot to a worker of its own, after its first output; the worker's own Python
 // is real files, before the memory snapshot and after it.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
@@ -108,6 +109,36 @@ test("input() is answered in a field under the cell; Stop while it waits keeps t
   assert.deepEqual(p.errores, []);
   await p.locator(`${CELDA} button.restaurar`).click();
   await p.close();
+});
+
+test("a first visit boots without a snapshot; a worker of its own takes it after the first output, and the next visit boots from it", async () => {
+  const otro = await abrirNavegador(e.servidor.origen);
+  try {
+    const p = await otro.contexto.newPage();
+    const trabajadores = [];
+    p.on("worker", (w) => trabajadores.push(new URL(w.url()).pathname));
+    const guardada = () => p.evaluate(async () => {
+      const nombre = JSON.parse(document.getElementById("datos").textContent).config.instantanea;
+      return Boolean(await (await caches.open(nombre)).match("/__instantanea__"));
+    });
+    await p.goto(e.servidor.origen + LECCION);
+    await esperarInterprete(p);
+    assert.equal(await p.evaluate(() => document.documentElement.dataset.arranque), "red");
+    await p.waitForTimeout(1500); // booted, nothing run yet: the page's worker alone, no snapshot
+    assert.equal(trabajadores.length, 1, "a second worker started before the first output");
+    assert.equal(await guardada(), false, "a snapshot was stored before the first output");
+    assert.match(await ejecutar(p, "cargar"), /tool_use t1 leer/);
+    await esperarInstantanea(p);
+    assert.equal(trabajadores.length, 2);
+    assert.equal(trabajadores[1], trabajadores[0], "the snapshot comes from the same worker script");
+    const q = await otro.contexto.newPage();
+    await q.goto(e.servidor.origen + LECCION);
+    await esperarInterprete(q);
+    assert.equal(await q.evaluate(() => document.documentElement.dataset.arranque), "instantanea");
+    assert.match(await ejecutar(q, "cargar"), /tool_use t1 leer/);
+  } finally {
+    await otro.cerrar();
+  }
 });
 
 test("first visit: the download bar only goes up, says when it is preparing, and never comes back", async () => {
