@@ -1,7 +1,8 @@
 // Boots Pyodide in the worker. A memory snapshot, taken by a worker of its own
 // once a page that booted without one is idle, is kept in the Cache API and
-// restores the interpreter in a fraction of the time. It is a private Pyodide API, so the snapshot is keyed to this build
-// of the worker (config.instantanea) and any failure falls back to a plain boot.
+// restores the interpreter in a fraction of the time. It is a private Pyodide
+// API, so the snapshot is keyed to this build of the worker (config.instantanea)
+// and any failure falls back to a plain boot.
 // The snapshot is stored packed (instantanea.js) with its SHA-256 in a header, and
 // restored only if its bytes still match it: a damaged entry is deleted, never
 // booted from.
@@ -46,10 +47,12 @@ export async function arrancar(config, modulos, enviar) {
   const dejarDeContar = config.primeraVisita ? contarDescargas(config.descargas, enviar) : () => {};
   try {
     const modulo = import(config.indexURL + "pyodide.mjs");
+    modulo.catch(() => {}); // awaited below; meanwhile a failure must not surface as unhandled
     const cache = config.instantanea ? await abrirCache(config.instantanea) : null;
     const guardada = cache && (await cache.match(CLAVE).catch(() => undefined));
     // The snapshot is read, hashed and unpacked while pyodide.mjs and pyodide.asm.mjs load and the
-    // wasm compiles: loadPyodide awaits it only once it has its module script (Pyodide 314).
+    // wasm and stdlib download: loadPyodide awaits it once it has its module script, before it
+    // compiles the wasm (Pyodide 314's prepareSnapshot).
     const heap = guardada ? leerInstantanea(guardada) : null;
     heap?.catch(() => {}); // loadPyodide reports it; meanwhile it must not surface as unhandled
     const { loadPyodide } = await modulo;
@@ -76,17 +79,22 @@ export async function arrancar(config, modulos, enviar) {
   }
 }
 
-/** Boots a Pyodide of its own, as arrancar would, and stores its memory snapshot; never throws. */
+/** Boots a Pyodide of its own, as arrancar would, and stores its memory snapshot; never throws.
+ * One at a time per origin: two first-visit tabs would boot two interpreters for one entry. */
 export async function tomarInstantanea(config, modulos) {
   try {
     const cache = await abrirCache(config.instantanea);
-    if (!cache || (await cache.match(CLAVE))) return; // another tab took it meanwhile
-    const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
-    const py = await loadPyodide({ indexURL: config.indexURL, lockFileContents: config.lock, _makeSnapshot: true });
-    escribirModulos(py, modulos);
-    importar(py);
-    const paquete = empaquetar(py.makeMemorySnapshot()); // the heap before any cell runs
-    await cache.put(CLAVE, new Response(paquete, { headers: { [HUELLA]: await huella(paquete) } }));
+    if (!cache) return;
+    const enTurno = navigator.locks ? (f) => navigator.locks.request(CLAVE + config.instantanea, { ifAvailable: true }, f) : (f) => f(true);
+    await enTurno(async (turno) => {
+      if (!turno || (await cache.match(CLAVE))) return; // another tab takes it, or took it
+      const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
+      const py = await loadPyodide({ indexURL: config.indexURL, lockFileContents: config.lock, _makeSnapshot: true });
+      escribirModulos(py, modulos);
+      importar(py);
+      const paquete = empaquetar(py.makeMemorySnapshot()); // the heap before any cell runs
+      await cache.put(CLAVE, new Response(paquete, { headers: { [HUELLA]: await huella(paquete) } }));
+    });
   } catch (e) {
     console.warn("No se guardó la instantánea.", e);
   }

@@ -21,7 +21,8 @@ export function programarInstantanea(config, ocupado) {
     const salida = performance.getEntriesByName("primera-salida").length > 0;
     const quieta = (salida || performance.now() - desde >= ESPERA_MS) && !ocupado();
     if (!quieta && n < INTENTOS) return setTimeout(() => intentar(n + 1), CADA_MS);
-    enReposo(() => new Worker(config.trabajador, { type: "module" }).postMessage(aTrabajador.instantanea(config)), { timeout: 2000 });
+    const empezar = () => new Worker(config.trabajador, { type: "module" }).postMessage(aTrabajador.instantanea(config));
+    enReposo(empezar, { timeout: 2000 });
   };
   intentar(0);
 }
