@@ -20,13 +20,17 @@ async function huella(bytes) {
 // The worker's own Python ({file name: source}) goes into Pyodide's file system, so that its
 // tracebacks name real files, and ejecutor and comprobador are imported (before the memory
 // snapshot: after one, the modules are already there, and only the files are written again).
+// Returns py.
 const CARPETA = "/curso";
-function escribirModulos(py, modulos) {
+function cargarModulos(py, modulos) {
   py.FS.mkdirTree(CARPETA);
   for (const [nombre, fuente] of Object.entries(modulos)) py.FS.writeFile(`${CARPETA}/${nombre}`, fuente);
   py.runPython(`import sys\nif ${JSON.stringify(CARPETA)} not in sys.path: sys.path.append(${JSON.stringify(CARPETA)})`);
+  ["ejecutor", "comprobador"].forEach((m) => py.pyimport(m));
+  return py;
 }
-const importar = (py) => ["ejecutor", "comprobador"].forEach((m) => py.pyimport(m));
+// What every boot passes loadPyodide, with or without a snapshot.
+const opciones = (config) => ({ indexURL: config.indexURL, lockFileContents: config.lock });
 
 async function abrirCache(nombre) {
   try {
@@ -56,13 +60,9 @@ export async function arrancar(config, modulos, enviar) {
     const heap = guardada ? leerInstantanea(guardada) : null;
     heap?.catch(() => {}); // loadPyodide reports it; meanwhile it must not surface as unhandled
     const { loadPyodide } = await modulo;
-    const base = { indexURL: config.indexURL, lockFileContents: config.lock };
     if (heap) {
       try {
-        const py = await loadPyodide({ ...base, _loadSnapshot: heap });
-        escribirModulos(py, modulos);
-        importar(py);
-        return { py, origen: "instantanea" };
+        return { py: cargarModulos(await loadPyodide({ ...opciones(config), _loadSnapshot: heap }), modulos), origen: "instantanea" };
       } catch (e) {
         console.warn("Instantánea inservible; arranque normal.", e);
         await cache.delete(CLAVE).catch(() => {});
@@ -70,10 +70,7 @@ export async function arrancar(config, modulos, enviar) {
     }
     // No snapshot taken here: booting for one and copying the heap delayed a cold visit's first
     // output (docs/cifras.md, "Issue 35"); the page has another worker take it once idle (tomarInstantanea).
-    const py = await loadPyodide(base);
-    escribirModulos(py, modulos);
-    importar(py);
-    return { py, origen: "red" };
+    return { py: cargarModulos(await loadPyodide(opciones(config)), modulos), origen: "red" };
   } finally {
     dejarDeContar();
   }
@@ -89,9 +86,7 @@ export async function tomarInstantanea(config, modulos) {
     await enTurno(async (turno) => {
       if (!turno || (await cache.match(CLAVE))) return; // another tab takes it, or took it
       const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
-      const py = await loadPyodide({ indexURL: config.indexURL, lockFileContents: config.lock, _makeSnapshot: true });
-      escribirModulos(py, modulos);
-      importar(py);
+      const py = cargarModulos(await loadPyodide({ ...opciones(config), _makeSnapshot: true }), modulos);
       const paquete = empaquetar(py.makeMemorySnapshot()); // the heap before any cell runs
       await cache.put(CLAVE, new Response(paquete, { headers: { [HUELLA]: await huella(paquete) } }));
     });

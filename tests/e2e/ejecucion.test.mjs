@@ -117,16 +117,12 @@ test("a first visit boots without a snapshot; a worker of its own takes it after
     const p = await otro.contexto.newPage();
     const trabajadores = [];
     p.on("worker", (w) => trabajadores.push(new URL(w.url()).pathname));
-    const guardada = () => p.evaluate(async () => {
-      const nombre = JSON.parse(document.getElementById("datos").textContent).config.instantanea;
-      return Boolean(await (await caches.open(nombre)).match("/__instantanea__"));
-    });
     await p.goto(e.servidor.origen + LECCION);
     await esperarInterprete(p);
     assert.equal(await p.evaluate(() => document.documentElement.dataset.arranque), "red");
     await p.waitForTimeout(1500); // booted, nothing run yet: the page's worker alone, no snapshot
     assert.equal(trabajadores.length, 1, "a second worker started before the first output");
-    assert.equal(await guardada(), false, "a snapshot was stored before the first output");
+    await assert.rejects(esperarInstantanea(p, 0), /no se guardó/, "a snapshot was stored before the first output");
     assert.match(await ejecutar(p, "cargar"), /tool_use t1 leer/);
     await esperarInstantanea(p);
     assert.equal(trabajadores.length, 2);
