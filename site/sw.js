@@ -1,4 +1,5 @@
-// Offline cache, cache-first. build.py fills in the four constants below.
+// Offline cache, cache-first (the wasm: HTTP cache first, see desdeCacheHttp). build.py fills in
+// the four constants below.
 // Each build gets its own cache, named after a hash of the whole precache list,
 // and every entry is checked against its content hash while installing: a page
 // is served from exactly one build, never a mix. Unchanged entries are copied
@@ -116,10 +117,19 @@ self.addEventListener("fetch", (e) => {
   const ruta = url.pathname.endsWith("/index.html") ? url.pathname.slice(0, -"index.html".length) : url.pathname;
   const rev = REVISION.get(ruta);
   if (!rev) return;
-  e.respondWith(
-    caches.open(NOMBRE)
-      .then((c) => c.match(claveDe(ruta, rev)))
-      .then((r) => r || fetch(e.request))
-      .then((r) => servir(r, e.request.mode === "navigate")),
-  );
+  const guardada = () => caches.open(NOMBRE).then((c) => c.match(claveDe(ruta, rev)));
+  if (ruta.endsWith(".wasm")) return e.respondWith(desdeCacheHttp(e.request).catch(guardada).then((r) => r || fetch(e.request)));
+  e.respondWith(guardada().then((r) => r || fetch(e.request)).then((r) => servir(r, e.request.mode === "navigate")));
 });
+
+// The wasm comes from the HTTP cache when a download left it there: V8 keeps its compiled code
+// beside that entry and reads it back for a response from there only, never from Cache Storage
+// (a warm visit's first cell: 141-173 ms instead of 358, docs/cifras.md, "Issue 35"). Never from
+// the network: an entry the HTTP cache lost (or never kept: a host may forbid it) is served from
+// this build's cache, as every other file is; "only-if-cached" also takes a stale entry as it is,
+// and the wasm's URL names Pyodide's version, so its bytes never change.
+async function desdeCacheHttp(peticion) {
+  const r = await fetch(peticion.url, { cache: "only-if-cached", mode: "same-origin" });
+  if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  return r;
+}

@@ -18,17 +18,21 @@ async function huella(bytes) {
 }
 
 // The worker's own Python ({file name: source}) goes into Pyodide's file system, so that its
-// tracebacks name real files, and ejecutor and comprobador are imported (before the memory
-// snapshot: after one, the modules are already there, and only the files are written again).
-// Returns py.
+// tracebacks name real files, and the modules named are imported (after a memory snapshot they
+// are already there, and only the files are written again). Returns py.
 const CARPETA = "/curso";
-function cargarModulos(py, modulos) {
+function cargarModulos(py, modulos, importar) {
   py.FS.mkdirTree(CARPETA);
   for (const [nombre, fuente] of Object.entries(modulos)) py.FS.writeFile(`${CARPETA}/${nombre}`, fuente);
   py.runPython(`import sys\nif ${JSON.stringify(CARPETA)} not in sys.path: sys.path.append(${JSON.stringify(CARPETA)})`);
-  ["ejecutor", "comprobador"].forEach((m) => py.pyimport(m));
+  importar.forEach((m) => py.pyimport(m));
   return py;
 }
+// A plain boot imports what runs cells; comprobador.py, the grader's core, is compiled from
+// source in 60-90 ms (docs/cifras.md, "Issue 35"), so the worker imports it when a page needs it.
+// The snapshot has both, and a warm boot gets both for nothing.
+const AL_ARRANCAR = ["ejecutor"];
+const EN_LA_INSTANTANEA = ["ejecutor", "comprobador"];
 // What every boot passes loadPyodide, with or without a snapshot.
 const opciones = (config) => ({ indexURL: config.indexURL, lockFileContents: config.lock });
 
@@ -62,7 +66,7 @@ export async function arrancar(config, modulos, enviar) {
     const { loadPyodide } = await modulo;
     if (heap) {
       try {
-        return { py: cargarModulos(await loadPyodide({ ...opciones(config), _loadSnapshot: heap }), modulos), origen: "instantanea" };
+        return { py: cargarModulos(await loadPyodide({ ...opciones(config), _loadSnapshot: heap }), modulos, AL_ARRANCAR), origen: "instantanea" };
       } catch (e) {
         console.warn("Instantánea inservible; arranque normal.", e);
         await cache.delete(CLAVE).catch(() => {});
@@ -70,7 +74,7 @@ export async function arrancar(config, modulos, enviar) {
     }
     // No snapshot taken here: booting for one and copying the heap delayed a cold visit's first
     // output (docs/cifras.md, "Issue 35"); the page has another worker take it once idle (tomarInstantanea).
-    return { py: cargarModulos(await loadPyodide(opciones(config)), modulos), origen: "red" };
+    return { py: cargarModulos(await loadPyodide(opciones(config)), modulos, AL_ARRANCAR), origen: "red" };
   } finally {
     dejarDeContar();
   }
@@ -86,7 +90,7 @@ export async function tomarInstantanea(config, modulos) {
     await enTurno(async (turno) => {
       if (!turno || (await cache.match(CLAVE))) return; // another tab takes it, or took it
       const { loadPyodide } = await import(config.indexURL + "pyodide.mjs");
-      const py = cargarModulos(await loadPyodide({ ...opciones(config), _makeSnapshot: true }), modulos);
+      const py = cargarModulos(await loadPyodide({ ...opciones(config), _makeSnapshot: true }), modulos, EN_LA_INSTANTANEA);
       const paquete = empaquetar(py.makeMemorySnapshot()); // the heap before any cell runs
       await cache.put(CLAVE, new Response(paquete, { headers: { [HUELLA]: await huella(paquete) } }));
     });

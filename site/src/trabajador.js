@@ -1,7 +1,6 @@
-// Module worker: boots Pyodide (from the memory snapshot when there is one), runs
-// cells one at a time, and grades a challenge's editor; or, told so, takes the snapshot
-// and closes. Its messages, both ways, are declared in protocolo.js.
-// {file name: source} of py/modulos.py's and the worker's own (construir/activos.py).
+// Module worker: boots Pyodide (from the memory snapshot when there is one), runs cells one at a time,
+// and grades a challenge's editor; or, told so, takes the snapshot and closes. Its messages, both ways,
+// are declared in protocolo.js. MODULOS: {file name: source} of py/modulos.py's and its own (activos.py).
 import MODULOS from "modulos-del-trabajador";
 import { aPagina, motivo, esperarEntrada } from "./protocolo.js";
 import { SalidaLimitada } from "./salida-limitada.js";
@@ -19,8 +18,14 @@ self.onmessage = async ({ data }) => {
   if (data.tipo === "iniciar") await iniciar(data);
   else if (data.tipo === "instantanea") await tomarInstantanea(data.config, MODULOS).finally(close);
   else if (data.tipo === "ejecutar") await correr(data.id, () => ejecutor.ejecutar(data.codigo, data.nombre, JSON.stringify(data.anteriores ?? [])), data.codigo);
-  else if (data.tipo === "comprobar") await correr(data.id, () => comprobador.comprobar(data.codigo, data.esperado, JSON.stringify(data.fuentes)), "import jsonschema");
+  else if (data.tipo === "comprobar") await correr(data.id, () => conComprobador().comprobar(data.codigo, data.esperado, JSON.stringify(data.fuentes)), "import jsonschema");
 };
+
+// comprobador.py, imported at the first Comprobar, or once ready on a page with a challenge (arranque.js).
+function conComprobador() {
+  if (!comprobador) (comprobador = py.pyimport("comprobador")).configurar(avisos);
+  return comprobador;
+}
 
 // What comprobador.py calls around each call of the learner's function: the page
 // cuts a call that outlives its plazo (SIGINT) after swapping seq for -seq in reloj.
@@ -81,8 +86,6 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
     ejecutor = py.pyimport("ejecutor");
     entrada = bufferEntrada;
     ejecutor.configurar(mensajes.input, entrada ? pedirEntrada : undefined, entrada ? dormir : undefined, dibujar, config.base ?? "/", llamarApi);
-    comprobador = py.pyimport("comprobador");
-    comprobador.configurar(avisos);
     py.setStdout({ write: (b) => salida.escribir("stdout", b) });
     py.setStderr({ write: (b) => salida.escribir("stderr", b) });
     py.setStdin({ error: true });
@@ -94,8 +97,8 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
       py.setInterruptBuffer(interrupcion);
     }
     enviar(aPagina.listo(performance.now() - t0, arranque.origen));
-    // Challenges grade with jsonschema: install it now, for the first Comprobar (a run meanwhile shares the install).
-    if (config.conReto) cargarImportados(py, "import jsonschema", urlsPaquetes).catch(() => {});
+    // Challenges grade with jsonschema and comprobador.py: ready both for the first Comprobar (a run shares the install).
+    if (config.conReto) cargarImportados(py, "import jsonschema", urlsPaquetes).then(conComprobador).catch(() => {});
   } catch (e) {
     enviar(aPagina.errorCarga(motivo(e)));
   }
