@@ -23,7 +23,8 @@ import zipimport
 
 def importados_al_arrancar(raiz):
     """Origins of the zip's modules imported by Pyodide's boot and by the worker's own Python
-    (site/src/arranque.js imports ejecutor.py and comprobador.py, which import the grader's)."""
+    (site/src/arranque.js imports ejecutor.py, and comprobador.py, which imports the grader's,
+    on a challenge's page and for the snapshot)."""
     sys.path[:0] = [os.path.join(raiz, "site", "src"), os.path.join(raiz, "py")]
     import comprobador  # noqa: F401  (imports the grader's modules, py/modulos.py)
     import ejecutor  # noqa: F401
