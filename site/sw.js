@@ -1,5 +1,4 @@
-// Offline cache, cache-first (the wasm: HTTP cache first, see desdeCacheHttp). build.py fills in
-// the four constants below.
+// Offline cache, cache-first. build.py fills in the four constants below.
 // Each build gets its own cache, named after a hash of the whole precache list,
 // and every entry is checked against its content hash while installing: a page
 // is served from exactly one build, never a mix. Unchanged entries are copied
@@ -7,6 +6,8 @@
 // pass the same check (an older sw.js, or any script of this origin, may have
 // written them); one that fails is downloaded instead. Old caches are deleted
 // on activation, which happens only once no page uses the old build.
+// The wasm is the exception: it is fetched through the HTTP cache at each install, and served
+// from there when it is there (desdeCacheHttp), under a URL that names Pyodide's version.
 // Entries are not hashed again when served: install puts each one in this
 // build's cache only after its check, and hashing on every load would cost time
 // on every visit (docs/cifras.md, "The service worker") and hold each response
@@ -28,6 +29,7 @@ const REVISION = new Map(PRECACHE);
 const PARALELAS = 4;
 
 const claveDe = (ruta, rev) => `${ruta}?rev=${rev}`;
+const esWasm = (ruta) => ruta.startsWith(`${BASE}pyodide/`) && ruta.endsWith(".wasm");
 
 async function resumen(bytes) {
   const h = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -36,7 +38,9 @@ async function resumen(bytes) {
 
 async function traer(cache, ruta, rev) {
   const clave = claveDe(ruta, rev);
-  const previa = await caches.match(clave); // same content in an older build's cache
+  // Same content in an older build's cache; the wasm is fetched anyway, to refill the HTTP cache
+  // if it lost it (see desdeCacheHttp; free when it has it).
+  const previa = !esWasm(ruta) && (await caches.match(clave));
   if (previa && (await resumen(await previa.clone().arrayBuffer())) === rev) return cache.put(clave, previa);
   const r = await fetch(ruta, { cache: INMUTABLE.some((p) => ruta.startsWith(p)) ? "default" : "no-cache" });
   if (!r.ok) throw new Error(`${ruta}: HTTP ${r.status}`);
@@ -118,7 +122,7 @@ self.addEventListener("fetch", (e) => {
   const rev = REVISION.get(ruta);
   if (!rev) return;
   const guardada = () => caches.open(NOMBRE).then((c) => c.match(claveDe(ruta, rev)));
-  if (ruta.endsWith(".wasm")) return e.respondWith(desdeCacheHttp(e.request).catch(guardada).then((r) => r || fetch(e.request)));
+  if (esWasm(ruta)) return e.respondWith(desdeCacheHttp(e.request).catch(guardada).then((r) => r || fetch(e.request)));
   e.respondWith(guardada().then((r) => r || fetch(e.request)).then((r) => servir(r, e.request.mode === "navigate")));
 });
 
@@ -126,8 +130,9 @@ self.addEventListener("fetch", (e) => {
 // beside that entry and reads it back for a response from there only, never from Cache Storage
 // (a warm visit's first cell: 141-173 ms instead of 358, docs/cifras.md, "Issue 35"). Never from
 // the network: an entry the HTTP cache lost (or never kept: a host may forbid it) is served from
-// this build's cache, as every other file is; "only-if-cached" also takes a stale entry as it is,
-// and the wasm's URL names Pyodide's version, so its bytes never change.
+// this build's cache, as every other file is, until the next build's install refills it (traer).
+// "only-if-cached" takes a stale entry as it is: the URL names Pyodide's version, and its bytes
+// never change.
 async function desdeCacheHttp(peticion) {
   const r = await fetch(peticion.url, { cache: "only-if-cached", mode: "same-origin" });
   if (!r.ok) throw new Error(`HTTP ${r.status}`);

@@ -29,7 +29,8 @@ _fuentes = {}   # url -> text
 
 
 def configurar(avisos):
-    """Called after every boot: the worker's clock hooks (see the docstring)."""
+    """Called once per interpreter, before its first Comprobar: the worker's clock hooks (see the
+    docstring)."""
     global _avisos
     _avisos = avisos
 

@@ -21,9 +21,14 @@ self.onmessage = async ({ data }) => {
   else if (data.tipo === "comprobar") await correr(data.id, () => conComprobador().comprobar(data.codigo, data.esperado, JSON.stringify(data.fuentes)), "import jsonschema");
 };
 
-// comprobador.py, imported at the first Comprobar, or once ready on a page with a challenge (arranque.js).
+// comprobador.py (not imported by a plain boot, arranque.js): at the first Comprobar, or on a
+// challenge's page once ready if no run has started (an import meanwhile would take its Stop).
 function conComprobador() {
-  if (!comprobador) (comprobador = py.pyimport("comprobador")).configurar(avisos);
+  if (!comprobador) {
+    const modulo = py.pyimport("comprobador");
+    modulo.configurar(avisos);
+    comprobador = modulo;
+  }
   return comprobador;
 }
 
@@ -98,7 +103,8 @@ async function iniciar({ config, mensajes: textos, buffer, reloj: bufferReloj, e
     }
     enviar(aPagina.listo(performance.now() - t0, arranque.origen));
     // Challenges grade with jsonschema and comprobador.py: ready both for the first Comprobar (a run shares the install).
-    if (config.conReto) cargarImportados(py, "import jsonschema", urlsPaquetes).then(conComprobador).catch(() => {});
+    if (config.conReto) cargarImportados(py, "import jsonschema", urlsPaquetes).then(() => actual === null && conComprobador())
+      .catch((e) => console.warn("comprobador.py se importará en el primer Comprobar.", e));
   } catch (e) {
     enviar(aPagina.errorCarga(motivo(e)));
   }

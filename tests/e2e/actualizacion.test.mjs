@@ -19,7 +19,9 @@ before(async () => {
   cpSync(join(RAIZ, "lessons"), join(dir, "lessons"), { recursive: true });
   construir();
   servidor = await arrancarServidor(join(dir, "dist"), ["--contar"]);
-  navegador = await abrirNavegador(servidor.origen);
+  // With the HTTP cache on, as a learner's browser has it (routes turn it off): an install
+  // fetches the wasm through it (site/sw.js, traer), which sends nothing when it holds it.
+  navegador = await abrirNavegador(servidor.origen, { soloAnotar: true });
 });
 after(async () => {
   await navegador?.cerrar();

@@ -1,9 +1,9 @@
 // The service worker passes the wasm on from the HTTP cache (site/sw.js, desdeCacheHttp), where
-// V8 keeps its compiled code: a warm visit compiles none of it (a `v8.wasm.moduleCacheHit` trace
-// event), and with the HTTP cache emptied and the network off the interpreter still boots, from
-// the offline cache. This browser only records foreign requests: Playwright turns the HTTP cache
-// off while any route is set (comun/navegador.mjs, anotarAjenas).
-import { test, after } from "node:test";
+// V8 keeps its compiled code: a warm visit reads that code back (a `v8.wasm.moduleCacheHit` trace
+// event) instead of compiling the wasm again, and with the HTTP cache emptied and the network off
+// the interpreter still boots, from the offline cache. This browser only records foreign requests:
+// Playwright turns the HTTP cache off while any route is set (comun/navegador.mjs, anotarAjenas).
+import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,11 +11,14 @@ import { join } from "node:path";
 import { arrancarServidor, abrirNavegador, ejecutar, esperarInstantanea, esperarInterprete, esperarServiceWorker, LECCION, OTRA } from "./ayuda.mjs";
 
 const perfil = mkdtempSync(join(tmpdir(), "perfil-"));
-const servidor = await arrancarServidor();
-const navegador = await abrirNavegador(servidor.origen, { perfil, soloAnotar: true });
+let servidor, navegador;
+before(async () => {
+  servidor = await arrancarServidor();
+  navegador = await abrirNavegador(servidor.origen, { perfil, soloAnotar: true });
+});
 after(async () => {
-  await navegador.cerrar();
-  servidor.parar();
+  await navegador?.cerrar();
+  servidor?.parar();
   rmSync(perfil, { recursive: true, force: true });
 });
 
@@ -51,7 +54,7 @@ async function eventosWasm(url) {
   return cuenta;
 }
 
-test("a warm visit compiles no wasm: V8 reads back the code a first visit compiled", async () => {
+test("a warm visit reads back the wasm code a first visit compiled", async () => {
   const p = await navegador.contexto.newPage();
   await p.goto(servidor.origen + LECCION);
   assert.match(await ejecutar(p, "cargar"), /tool_use t1 leer/);
@@ -64,8 +67,10 @@ test("a warm visit compiles no wasm: V8 reads back the code a first visit compil
   const eventos = await eventosWasm(servidor.origen + OTRA);
   assert.equal(eventos.moduleCacheHit, 1, JSON.stringify(eventos));
   assert.equal(eventos.compiledModule, undefined, JSON.stringify(eventos));
+  navegador.ajenas.comprobar();
 });
 
+// After the first test's visits: the service worker is installed.
 test("with the HTTP cache emptied and the network off, the wasm comes from the offline cache", async () => {
   const p = await navegador.contexto.newPage();
   const cdp = await navegador.contexto.newCDPSession(p);
@@ -75,6 +80,7 @@ test("with the HTTP cache emptied and the network off, the wasm comes from the o
     await p.goto(servidor.origen + OTRA);
     await esperarInterprete(p);
     assert.match(await ejecutar(p, "hola"), /Hola, Ana/);
+    await p.close();
   } finally {
     await navegador.contexto.setOffline(false);
   }
