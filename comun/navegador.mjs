@@ -35,7 +35,7 @@ export async function arrancarServidor(dir = join(RAIZ, "dist"), extra = []) {
   return { origen, parar: () => proceso.kill() };
 }
 
-/** A fresh Chromium profile; resolves with {contexto, ajenas, cerrar}. */
+/** A fresh Chromium profile; resolves with {contexto, ajenas, perfil (its folder), cerrar}. */
 export async function abrirNavegador(origen, { perfil, soloAnotar = false, serviceWorkers = "allow" } = {}) {
   const dir = perfil || mkdtempSync(join(tmpdir(), "perfil-"));
   const contexto = await chromium.launchPersistentContext(dir, {
@@ -48,6 +48,7 @@ export async function abrirNavegador(origen, { perfil, soloAnotar = false, servi
   return {
     contexto,
     ajenas,
+    perfil: dir,
     cerrar: async () => {
       await contexto.close();
       if (!perfil) rmSync(dir, { recursive: true, force: true });

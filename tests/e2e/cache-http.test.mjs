@@ -3,28 +3,18 @@
 // event) instead of compiling the wasm again, and with the HTTP cache emptied and the network off
 // the interpreter still boots, from the offline cache. This browser only records foreign requests:
 // Playwright turns the HTTP cache off while any route is set (comun/navegador.mjs, anotarAjenas).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { arrancarServidor, abrirNavegador, ejecutar, esperarInstantanea, esperarInterprete, esperarServiceWorker, LECCION, OTRA } from "./ayuda.mjs";
+import { servidorYNavegador } from "./montaje.mjs";
+import { ejecutar, esperarInstantanea, esperarInterprete, esperarServiceWorker, LECCION, OTRA } from "./ayuda.mjs";
 
-const perfil = mkdtempSync(join(tmpdir(), "perfil-"));
-let servidor, navegador;
-before(async () => {
-  servidor = await arrancarServidor();
-  navegador = await abrirNavegador(servidor.origen, { perfil, soloAnotar: true });
-});
-after(async () => {
-  await navegador?.cerrar();
-  servidor?.parar();
-  rmSync(perfil, { recursive: true, force: true });
-});
+const e = servidorYNavegador(undefined, { soloAnotar: true });
 
 /** Bytes of compiled wasm Chromium keeps in the profile (written once V8 has tiered enough up). */
 function codigoGuardado() {
-  const dir = join(perfil, "Default", "Code Cache", "wasm");
+  const dir = join(e.navegador.perfil, "Default", "Code Cache", "wasm");
   try {
     return readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
   } catch {
@@ -34,8 +24,8 @@ function codigoGuardado() {
 
 /** The v8.wasm trace events of a visit to url until its interpreter is ready, by name. */
 async function eventosWasm(url) {
-  const p = await navegador.contexto.newPage();
-  const cdp = await navegador.contexto.newCDPSession(p);
+  const p = await e.navegador.contexto.newPage();
+  const cdp = await e.navegador.contexto.newCDPSession(p);
   await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["disabled-by-default-devtools.timeline"] }, transferMode: "ReturnAsStream" });
   await p.goto(url);
   await esperarInterprete(p);
@@ -55,8 +45,8 @@ async function eventosWasm(url) {
 }
 
 test("a warm visit reads back the wasm code a first visit compiled", async () => {
-  const p = await navegador.contexto.newPage();
-  await p.goto(servidor.origen + LECCION);
+  const p = await e.navegador.contexto.newPage();
+  await p.goto(e.servidor.origen + LECCION);
   assert.match(await ejecutar(p, "cargar"), /tool_use t1 leer/);
   await esperarServiceWorker(p);
   await esperarInstantanea(p);
@@ -64,25 +54,25 @@ test("a warm visit reads back the wasm code a first visit compiled", async () =>
   await p.close();
   assert.ok(codigoGuardado() >= 500_000, `Chromium kept ${codigoGuardado()} bytes of compiled wasm`);
 
-  const eventos = await eventosWasm(servidor.origen + OTRA);
+  const eventos = await eventosWasm(e.servidor.origen + OTRA);
   assert.equal(eventos.moduleCacheHit, 1, JSON.stringify(eventos));
   assert.equal(eventos.compiledModule, undefined, JSON.stringify(eventos));
-  navegador.ajenas.comprobar();
+  e.navegador.ajenas.comprobar();
 });
 
 // After the first test's visits: the service worker is installed.
 test("with the HTTP cache emptied and the network off, the wasm comes from the offline cache", async () => {
-  const p = await navegador.contexto.newPage();
-  const cdp = await navegador.contexto.newCDPSession(p);
+  const p = await e.navegador.contexto.newPage();
+  const cdp = await e.navegador.contexto.newCDPSession(p);
   await cdp.send("Network.clearBrowserCache");
-  await navegador.contexto.setOffline(true);
+  await e.navegador.contexto.setOffline(true);
   try {
-    await p.goto(servidor.origen + OTRA);
+    await p.goto(e.servidor.origen + OTRA);
     await esperarInterprete(p);
     assert.match(await ejecutar(p, "hola"), /Hola, Ana/);
     await p.close();
   } finally {
-    await navegador.contexto.setOffline(false);
+    await e.navegador.contexto.setOffline(false);
   }
-  navegador.ajenas.comprobar();
+  e.navegador.ajenas.comprobar();
 });
