@@ -29,7 +29,8 @@ function cargarModulos(py, modulos, importar) {
   return py;
 }
 // A plain boot imports what runs cells; comprobador.py, the grader's core, is compiled from
-// source in 60-90 ms (docs/cifras.md, "Issue 35"), so the worker imports it when a page needs it.
+// source in about 80 ms (79 in Node, docs/cifras.md, "Issue 35"), so the worker imports it when
+// a page needs it.
 // The snapshot has both, and a warm boot gets both for nothing.
 const AL_ARRANCAR = ["ejecutor"];
 const EN_LA_INSTANTANEA = ["ejecutor", "comprobador"];
